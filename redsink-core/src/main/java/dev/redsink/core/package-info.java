@@ -1,0 +1,2 @@
+/** The public API of the Redsink loading engine. */
+package dev.redsink.core;
