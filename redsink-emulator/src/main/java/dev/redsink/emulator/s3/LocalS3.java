@@ -1,0 +1,173 @@
+package dev.redsink.emulator.s3;
+
+import dev.redsink.emulator.fault.FaultingFront;
+import dev.redsink.emulator.fault.S3Faults;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.file.Files;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.gaul.s3proxy.S3Proxy;
+import org.gaul.s3proxy.auth.AuthenticationType;
+import org.gaul.s3proxy.blobstore.BlobStore;
+import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
+import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.BucketAlreadyExistsException;
+import software.amazon.awssdk.services.s3.model.BucketAlreadyOwnedByYouException;
+
+/**
+ * A local S3: an embedded s3proxy (SigV4 checked, path-style, CRC32C checked on upload) reached
+ * through a {@link FaultingFront}, so armed {@link #faults()} apply to every client, including the
+ * emulator's own reads through {@link #client()}.
+ */
+public final class LocalS3 implements AutoCloseable {
+  private static final long START_TIMEOUT_MS = 30_000;
+
+  private final LocalS3Options options;
+  private final S3Proxy proxy;
+  private final FaultingFront front;
+  private final S3Faults faults;
+  private final S3Client backendClient;
+  private final S3Client client;
+  private final Set<String> knownBuckets = ConcurrentHashMap.newKeySet();
+
+  private LocalS3(LocalS3Options options, S3Proxy proxy, S3Faults faults, FaultingFront front) {
+    this.options = options;
+    this.proxy = proxy;
+    this.faults = faults;
+    this.front = front;
+    this.backendClient = newClient(URI.create("http://127.0.0.1:" + proxy.getPort()), options);
+    this.client = newClient(endpoint(), options);
+  }
+
+  /** Starts s3proxy on a private port and the faulting front on {@code options.port()}. */
+  public static LocalS3 start(LocalS3Options options) {
+    S3Proxy proxy = startProxy(options);
+    S3Faults faults = new S3Faults();
+    LocalS3[] self = new LocalS3[1];
+    try {
+      FaultingFront front =
+          FaultingFront.start(
+              options.port(),
+              new InetSocketAddress("127.0.0.1", proxy.getPort()),
+              faults,
+              bucket -> self[0].bucketSeen(bucket));
+      self[0] = new LocalS3(options, proxy, faults, front);
+      options.buckets().forEach(self[0]::createBucket);
+      return self[0];
+    } catch (IOException e) {
+      stopQuietly(proxy);
+      throw new UncheckedIOException("Cannot start local S3: " + e.getMessage(), e);
+    }
+  }
+
+  private static S3Proxy startProxy(LocalS3Options options) {
+    try {
+      BlobStore store =
+          options.storageDir().isPresent()
+              ? new FilesystemNio2BlobStore(
+                  Files.createDirectories(options.storageDir().get()).toString())
+              : new TransientNio2BlobStore();
+      S3Proxy proxy =
+          S3Proxy.builder()
+              .blobStore(store)
+              .endpoint(URI.create("http://127.0.0.1:0"))
+              .awsAuthentication(
+                  AuthenticationType.AWS_V2_OR_V4, options.accessKeyId(), options.secretAccessKey())
+              .build();
+      proxy.start();
+      long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
+      while (!"STARTED".equals(proxy.getState())) {
+        if (System.currentTimeMillis() > deadline) {
+          stopQuietly(proxy);
+          throw new IllegalStateException("Cannot start local S3: s3proxy did not start in 30 s");
+        }
+        Thread.sleep(10);
+      }
+      return proxy;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Cannot start local S3: interrupted", e);
+    } catch (Exception e) {
+      throw new IllegalStateException("Cannot start local S3: " + e.getMessage(), e);
+    }
+  }
+
+  /** The endpoint clients use (path-style): {@code http://127.0.0.1:<port>}. */
+  public URI endpoint() {
+    return URI.create("http://127.0.0.1:" + front.port());
+  }
+
+  public String accessKeyId() {
+    return options.accessKeyId();
+  }
+
+  public String secretAccessKey() {
+    return options.secretAccessKey();
+  }
+
+  public String region() {
+    return options.region();
+  }
+
+  /** The fault rules applied at {@link #endpoint()}. */
+  public S3Faults faults() {
+    return faults;
+  }
+
+  /** A client for the emulator's own reads; it goes through the faulting front, no retries. */
+  public S3Client client() {
+    return client;
+  }
+
+  /** Creates a bucket (bypassing faults); creating an existing bucket is a no-op. */
+  public void createBucket(String name) {
+    try {
+      backendClient.createBucket(b -> b.bucket(name));
+    } catch (BucketAlreadyOwnedByYouException | BucketAlreadyExistsException e) {
+      // already there
+    }
+    knownBuckets.add(name);
+  }
+
+  private void bucketSeen(String bucket) {
+    if (options.bucketCreation() == BucketCreation.ON_DEMAND && !knownBuckets.contains(bucket)) {
+      createBucket(bucket);
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    client.close();
+    backendClient.close();
+    front.close();
+    stopQuietly(proxy);
+  }
+
+  private static S3Client newClient(URI endpoint, LocalS3Options options) {
+    return S3Client.builder()
+        .endpointOverride(endpoint)
+        .forcePathStyle(true)
+        .region(Region.of(options.region()))
+        .credentialsProvider(
+            StaticCredentialsProvider.create(
+                AwsBasicCredentials.create(options.accessKeyId(), options.secretAccessKey())))
+        // No SDK retries: an armed fault fails the emulator's read deterministically.
+        .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
+        .build();
+  }
+
+  private static void stopQuietly(S3Proxy proxy) {
+    try {
+      proxy.stop();
+    } catch (Exception e) {
+      // best effort on shutdown
+    }
+  }
+}
