@@ -1,0 +1,323 @@
+package dev.redsink.core.config;
+
+import dev.redsink.core.table.PayloadFormat;
+import dev.redsink.core.table.TableName;
+import dev.redsink.core.table.TableTemplate;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The key catalogue: one definition per configuration key, the single source for parsing, the Kafka
+ * Connect names and the generated configuration reference.
+ */
+public final class ConfigKeys {
+  private ConfigKeys() {}
+
+  public static final ConfigKey CONNECTION_STRING =
+      required(
+          "connection_string",
+          KeyType.STRING,
+          "A libpq URL (postgres://user:password@host:5439/db?sslmode=require) or a jdbc:redshift:// or"
+              + " jdbc:redshift:iam:// URL to the cluster or workgroup endpoint. Redacted everywhere",
+          Sensitivity.CONTAINS_SECRET,
+          ConfigKeys::connectionString);
+  public static final ConfigKey TARGET_TABLE =
+      required(
+          "target_table",
+          KeyType.TEMPLATE,
+          "Table name, used verbatim as a quoted identifier. Supports {topic} and"
+              + " {topic_segment[n]} (segments split on '.', negative n counts from the end)",
+          Sensitivity.PLAIN,
+          ConfigKeys::targetTable);
+  public static final ConfigKey TARGET_SCHEMA =
+      optional(
+          "target_schema",
+          KeyType.STRING,
+          null,
+          "none",
+          "Schema of the target table and the _redsink_offsets ledger. Without it the connection's"
+              + " search_path decides",
+          ConfigKeys::identifier);
+  public static final ConfigKey AWS_IAM_ROLE =
+      required(
+          "aws_iam_role",
+          KeyType.STRING,
+          "ARN Redshift assumes for COPY. Must be attached to the cluster",
+          Sensitivity.PLAIN,
+          Check.NONE);
+  public static final ConfigKey S3_BUCKET =
+      required(
+          "s3_bucket",
+          KeyType.STRING,
+          "Bucket for the Parquet files, a bare name without s3://",
+          Sensitivity.PLAIN,
+          ConfigKeys::bucket);
+  public static final ConfigKey S3_PREFIX =
+      new ConfigKey(
+          "s3_prefix",
+          KeyType.STRING,
+          null,
+          "required",
+          "Key prefix inside the bucket. May be empty. Leading and trailing slashes are ignored",
+          Requirement.REQUIRED,
+          Sensitivity.PLAIN,
+          (key, value, problems) -> trimSlashes((String) value));
+  public static final ConfigKey AWS_REGION =
+      required(
+          "aws_region",
+          KeyType.STRING,
+          "Region of the bucket. With s3_endpoint, any label",
+          Sensitivity.PLAIN,
+          Check.NONE);
+  public static final ConfigKey S3_ENDPOINT =
+      optional(
+          "s3_endpoint",
+          KeyType.STRING,
+          null,
+          "none",
+          "Custom S3 endpoint (http:// or https://). Turns on path-style addressing",
+          ConfigKeys::endpoint);
+  public static final ConfigKey AWS_ACCESS_KEY_ID =
+      secret(
+          "aws_access_key_id",
+          "Static S3 credential for the runtime side. Redacted everywhere. Set both keys or neither;"
+              + " neither uses the default credential chain");
+  public static final ConfigKey AWS_SECRET_ACCESS_KEY =
+      secret("aws_secret_access_key", "Static S3 credential. Redacted everywhere");
+  public static final ConfigKey BATCH_SIZE =
+      optional(
+          "batch_size",
+          KeyType.INT,
+          100,
+          "100",
+          "Rows per Parquet file. Must be above 0",
+          atLeast(1, "above 0; it is the number of rows per Parquet file"));
+  public static final ConfigKey MAX_CONNECTIONS =
+      optional(
+          "max_connections", KeyType.INT, 5, "5", "Connection pool size", atLeast(1, "at least 1"));
+  public static final ConfigKey INCLUDE_METADATA =
+      flag(
+          "include_metadata",
+          true,
+          "Add pico_offset, pico_timestamp, pico_topic and pico_partition (with the default prefix)");
+  public static final ConfigKey INCLUDE_KEY = flag("include_key", true, "Add pico_key");
+  public static final ConfigKey METADATA_COLUMN_PREFIX =
+      optional(
+          "metadata_column_prefix",
+          KeyType.STRING,
+          "pico_",
+          "pico_",
+          "Prefix of the metadata and key column names",
+          ConfigKeys::prefix);
+  public static final ConfigKey PAYLOAD_FORMAT =
+      optional(
+          "payload_format",
+          KeyType.STRING,
+          PayloadFormat.VARBYTE,
+          "varbyte",
+          "Column type for payload: varbyte (VARBYTE(16777216)) or text (VARCHAR(MAX)). json is"
+              + " accepted and treated as text; anything else falls back to varbyte with a warning",
+          ConfigKeys::payloadFormat);
+  public static final ConfigKey MAX_RETRIES =
+      optional(
+          "max_retries",
+          KeyType.INT,
+          3,
+          "3",
+          "Attempts per load transaction and per S3 call on transient errors",
+          atLeast(1, "at least 1; it counts attempts, including the first"));
+  public static final ConfigKey RETRY_DELAY =
+      optional(
+          "retry_delay",
+          KeyType.DURATION,
+          Duration.ofSeconds(1),
+          "1s",
+          "Base delay between attempts, multiplied by the attempt number (100ms, 1s, 2m; a bare"
+              + " number is milliseconds). Unparsable values fall back to 1s with a warning",
+          Check.NONE);
+  public static final ConfigKey ARCHIVE =
+      flag(
+          "archive",
+          false,
+          "Keep each Parquet file under archive/messages/ instead of deleting it");
+  public static final ConfigKey VERBOSE_LOGGING =
+      flag("verbose_logging", false, "Log every load at info instead of debug");
+  public static final ConfigKey DEDUP_BY_ID =
+      flag(
+          "dedup_by_id",
+          false,
+          "Also skip ids already in the target, for tables shared with other loaders. Costs a read"
+              + " of the whole id column on every load");
+
+  /** Every key, in documentation order. */
+  public static final List<ConfigKey> ALL =
+      List.of(
+          CONNECTION_STRING,
+          TARGET_TABLE,
+          TARGET_SCHEMA,
+          AWS_IAM_ROLE,
+          S3_BUCKET,
+          S3_PREFIX,
+          AWS_REGION,
+          S3_ENDPOINT,
+          AWS_ACCESS_KEY_ID,
+          AWS_SECRET_ACCESS_KEY,
+          BATCH_SIZE,
+          MAX_CONNECTIONS,
+          INCLUDE_METADATA,
+          INCLUDE_KEY,
+          METADATA_COLUMN_PREFIX,
+          PAYLOAD_FORMAT,
+          MAX_RETRIES,
+          RETRY_DELAY,
+          ARCHIVE,
+          VERBOSE_LOGGING,
+          DEDUP_BY_ID);
+
+  private static final Map<String, ConfigKey> BY_NAME =
+      ALL.stream().collect(Collectors.toMap(ConfigKey::name, Function.identity()));
+  private static final Map<String, ConfigKey> BY_DOTTED_NAME =
+      ALL.stream().collect(Collectors.toMap(ConfigKey::dottedName, Function.identity()));
+
+  /** The key with this seed name, e.g. {@code batch_size}. */
+  public static Optional<ConfigKey> byName(String name) {
+    return Optional.ofNullable(BY_NAME.get(name));
+  }
+
+  /** The key with this Kafka Connect name, e.g. {@code batch.size}. */
+  public static Optional<ConfigKey> byDottedName(String dottedName) {
+    return Optional.ofNullable(BY_DOTTED_NAME.get(dottedName));
+  }
+
+  private static ConfigKey required(
+      String name, KeyType type, String doc, Sensitivity sensitivity, Check check) {
+    return new ConfigKey(
+        name, type, null, "required", doc, Requirement.REQUIRED, sensitivity, check);
+  }
+
+  private static ConfigKey optional(
+      String name, KeyType type, Object def, String defText, String doc, Check check) {
+    return new ConfigKey(
+        name, type, def, defText, doc, Requirement.OPTIONAL, Sensitivity.PLAIN, check);
+  }
+
+  private static ConfigKey secret(String name, String doc) {
+    return new ConfigKey(
+        name,
+        KeyType.STRING,
+        null,
+        "none",
+        doc,
+        Requirement.OPTIONAL,
+        Sensitivity.SECRET,
+        (key, value, problems) -> new Secret((String) value));
+  }
+
+  private static ConfigKey flag(String name, boolean def, String doc) {
+    return optional(name, KeyType.BOOL, def, Boolean.toString(def), doc, Check.NONE);
+  }
+
+  private static Check atLeast(int min, String rule) {
+    return (key, value, problems) -> {
+      if ((Integer) value < min) {
+        problems.problem(key.name(), "must be " + rule + ", got " + value);
+      }
+      return value;
+    };
+  }
+
+  private static Object connectionString(ConfigKey key, Object value, Problems problems) {
+    try {
+      return ConnectionString.parse((String) value);
+    } catch (IllegalArgumentException e) {
+      problems.problem(key.name(), "Cannot parse the connection string: " + e.getMessage());
+      return null;
+    }
+  }
+
+  private static Object targetTable(ConfigKey key, Object value, Problems problems) {
+    TableTemplate.Result result = TableTemplate.parse((String) value);
+    if (result.template() == null) {
+      problems.problem(key.name(), result.problem());
+    }
+    return result.template();
+  }
+
+  private static Object identifier(ConfigKey key, Object value, Problems problems) {
+    int bytes = TableName.utf8Length((String) value);
+    if (bytes > TableName.MAX_IDENTIFIER_BYTES) {
+      problems.problem(
+          key.name(), "is " + bytes + " bytes in UTF-8; Redshift identifiers hold at most 127");
+    }
+    return value;
+  }
+
+  private static Object prefix(ConfigKey key, Object value, Problems problems) {
+    int bytes = TableName.utf8Length(value + "timestamp");
+    if (bytes > TableName.MAX_IDENTIFIER_BYTES) {
+      problems.problem(key.name(), "makes column names longer than Redshift's 127 bytes");
+    }
+    return value;
+  }
+
+  private static Object bucket(ConfigKey key, Object value, Problems problems) {
+    String bucket = (String) value;
+    if (bucket.contains("/") || bucket.contains(":")) {
+      problems.problem(
+          key.name(), "must be a bare bucket name such as my-bucket; put the path into s3_prefix");
+    }
+    return bucket;
+  }
+
+  private static Object endpoint(ConfigKey key, Object value, Problems problems) {
+    try {
+      URI uri = URI.create((String) value);
+      String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+      if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null) {
+        return uri;
+      }
+    } catch (IllegalArgumentException e) {
+      // reported below
+    }
+    problems.problem(
+        key.name(),
+        "must be an http:// or https:// URL such as http://127.0.0.1:9000, got " + value);
+    return null;
+  }
+
+  private static Object payloadFormat(ConfigKey key, Object value, Problems problems) {
+    String text = ((String) value).trim().toLowerCase(Locale.ROOT);
+    switch (text) {
+      case "varbyte":
+        return PayloadFormat.VARBYTE;
+      case "text":
+        return PayloadFormat.TEXT;
+      case "json":
+        problems.warning(key.name(), "Json is not supported, falling back to Text");
+        return PayloadFormat.TEXT;
+      default:
+        problems.warning(
+            key.name(),
+            "'" + value + "' is not supported, falling back to varbyte; use varbyte or text");
+        return PayloadFormat.VARBYTE;
+    }
+  }
+
+  static String trimSlashes(String prefix) {
+    int start = 0;
+    int end = prefix.length();
+    while (start < end && prefix.charAt(start) == '/') {
+      start++;
+    }
+    while (end > start && prefix.charAt(end - 1) == '/') {
+      end--;
+    }
+    return prefix.substring(start, end);
+  }
+}

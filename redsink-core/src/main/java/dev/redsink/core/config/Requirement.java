@@ -1,0 +1,7 @@
+package dev.redsink.core.config;
+
+/** Whether a key must be given. */
+public enum Requirement {
+  REQUIRED,
+  OPTIONAL
+}

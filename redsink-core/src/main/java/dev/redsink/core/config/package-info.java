@@ -1,0 +1,2 @@
+/** The configuration key catalogue, parsing, validation and the parsed configuration record. */
+package dev.redsink.core.config;

@@ -1,0 +1,86 @@
+package dev.redsink.core.retry;
+
+import dev.redsink.core.error.RedsinkException;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs an action up to {@code maxAttempts} times while it fails transiently, waiting {@code
+ * baseDelay × attempt} between attempts (linear backoff), logging WARN per retry and ERROR once on
+ * giving up.
+ */
+public final class RetryPolicy {
+  private static final Logger LOG = LoggerFactory.getLogger(RetryPolicy.class);
+
+  private final int maxAttempts;
+  private final Duration baseDelay;
+  private final Sleeper sleeper;
+
+  public RetryPolicy(int maxAttempts, Duration baseDelay, Sleeper sleeper) {
+    if (maxAttempts < 1) {
+      throw new IllegalArgumentException("maxAttempts must be at least 1, got " + maxAttempts);
+    }
+    if (baseDelay.isNegative()) {
+      throw new IllegalArgumentException("baseDelay must not be negative, got " + baseDelay);
+    }
+    this.maxAttempts = maxAttempts;
+    this.baseDelay = baseDelay;
+    this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+  }
+
+  public int maxAttempts() {
+    return maxAttempts;
+  }
+
+  /** The wait after the given failed attempt (1-based). */
+  public Duration delayAfter(int attempt) {
+    return baseDelay.multipliedBy(attempt);
+  }
+
+  /**
+   * Runs {@code action}, retrying transient {@link RedsinkException}s. Non-transient failures are
+   * rethrown at once; after the last attempt the failure is rethrown with the same category and a
+   * message naming the action and the number of attempts.
+   *
+   * @param action what is being done, as in "Cannot &lt;action&gt;", e.g. "run COPY into orders"
+   */
+  public <T> T run(String action, Supplier<T> attempt) {
+    for (int n = 1; ; n++) {
+      try {
+        return attempt.get();
+      } catch (RedsinkException e) {
+        if (!e.isTransient()) {
+          throw e;
+        }
+        if (n >= maxAttempts) {
+          String message =
+              "Cannot " + action + ": failed after " + n + " attempts: " + e.getMessage();
+          LOG.error(message);
+          throw new RedsinkException(e.category(), message, e);
+        }
+        Duration delay = delayAfter(n);
+        LOG.warn(
+            "Cannot {} (attempt {} of {}), retrying in {} ms: {}",
+            action,
+            n,
+            maxAttempts,
+            delay.toMillis(),
+            e.getMessage());
+        sleeper.sleep(delay);
+      }
+    }
+  }
+
+  /** {@link #run(String, Supplier)} for actions without a result. */
+  public void runVoid(String action, Runnable attempt) {
+    run(
+        action,
+        () -> {
+          attempt.run();
+          return null;
+        });
+  }
+}

@@ -1,0 +1,13 @@
+package dev.redsink.core.table;
+
+/** What a column holds, independent of its configured name. */
+public enum ColumnRole {
+  ID,
+  OFFSET,
+  TIMESTAMP,
+  TOPIC,
+  PARTITION,
+  KEY,
+  PAYLOAD,
+  CREATED_AT
+}

@@ -1,0 +1,103 @@
+package dev.redsink.core.table;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The columns of a Redsink table in their exact order, which is also the order of the Parquet
+ * columns because COPY from Parquet maps columns by position.
+ *
+ * <p>With defaults: id VARCHAR(512), pico_offset VARCHAR(20), pico_timestamp VARCHAR(20),
+ * pico_topic VARCHAR, pico_partition BIGINT, pico_key VARCHAR(MAX), payload VARBYTE(16777216),
+ * created_at VARCHAR.
+ */
+public final class RowLayout {
+  private final List<Column> columns;
+  private final PayloadFormat payloadFormat;
+
+  private RowLayout(List<Column> columns, PayloadFormat payloadFormat) {
+    this.columns = List.copyOf(columns);
+    this.payloadFormat = payloadFormat;
+  }
+
+  /**
+   * The layout for the given optional groups, payload format and metadata column prefix (the
+   * reference uses {@code pico_}).
+   */
+  public static RowLayout of(Set<ColumnGroup> groups, PayloadFormat payload, String prefix) {
+    Objects.requireNonNull(prefix, "prefix");
+    List<Column> columns = new ArrayList<>();
+    columns.add(new Column("id", ColumnType.VARCHAR_512, ColumnRole.ID, "always present"));
+    if (groups.contains(ColumnGroup.METADATA)) {
+      String why = "include_metadata = true";
+      columns.add(new Column(prefix + "offset", ColumnType.VARCHAR_20, ColumnRole.OFFSET, why));
+      columns.add(
+          new Column(prefix + "timestamp", ColumnType.VARCHAR_20, ColumnRole.TIMESTAMP, why));
+      columns.add(new Column(prefix + "topic", ColumnType.VARCHAR_DEFAULT, ColumnRole.TOPIC, why));
+      columns.add(new Column(prefix + "partition", ColumnType.BIGINT, ColumnRole.PARTITION, why));
+    }
+    if (groups.contains(ColumnGroup.KEY)) {
+      columns.add(
+          new Column(prefix + "key", ColumnType.VARCHAR_MAX, ColumnRole.KEY, "include_key = true"));
+    }
+    ColumnType payloadType =
+        payload == PayloadFormat.TEXT ? ColumnType.VARCHAR_MAX : ColumnType.VARBYTE_MAX;
+    columns.add(
+        new Column(
+            "payload", payloadType, ColumnRole.PAYLOAD, "payload_format = " + payload.keyword()));
+    columns.add(
+        new Column(
+            "created_at", ColumnType.VARCHAR_DEFAULT, ColumnRole.CREATED_AT, "always present"));
+    return new RowLayout(columns, payload);
+  }
+
+  /** The columns, in table and file order. */
+  public List<Column> columns() {
+    return columns;
+  }
+
+  public PayloadFormat payloadFormat() {
+    return payloadFormat;
+  }
+
+  /** The column with the given role, if this layout has one. */
+  public Optional<Column> column(ColumnRole role) {
+    return columns.stream().filter(c -> c.role() == role).findFirst();
+  }
+
+  /** The id column, present in every layout. */
+  public Column id() {
+    return columns.get(0);
+  }
+
+  /** This layout with the byte capacities found on an existing table, by column name. */
+  public RowLayout withMaxBytes(Map<String, Integer> bytesByColumn) {
+    List<Column> adjusted = new ArrayList<>(columns.size());
+    for (Column column : columns) {
+      Integer bytes = bytesByColumn.get(column.name());
+      adjusted.add(bytes == null ? column : column.withMaxBytes(bytes));
+    }
+    return new RowLayout(adjusted, payloadFormat);
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof RowLayout that
+        && columns.equals(that.columns)
+        && payloadFormat == that.payloadFormat;
+  }
+
+  @Override
+  public int hashCode() {
+    return columns.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return "RowLayout" + columns.stream().map(Column::name).toList();
+  }
+}

@@ -1,0 +1,54 @@
+package dev.redsink.core.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.EnumSet;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RowLayoutTest {
+  static final EnumSet<ColumnGroup> ALL = EnumSet.allOf(ColumnGroup.class);
+
+  @Test
+  void defaultsAreTheReferenceColumnsInOrder() {
+    RowLayout layout = RowLayout.of(ALL, PayloadFormat.VARBYTE, "pico_");
+    assertThat(layout.columns())
+        .extracting(c -> c.name() + " " + c.type().display())
+        .containsExactly(
+            "id VARCHAR(512)",
+            "pico_offset VARCHAR(20)",
+            "pico_timestamp VARCHAR(20)",
+            "pico_topic VARCHAR",
+            "pico_partition BIGINT",
+            "pico_key VARCHAR(MAX)",
+            "payload VARBYTE(16777216)",
+            "created_at VARCHAR");
+    assertThat(layout.columns()).extracting(Column::role).containsExactly(ColumnRole.values());
+  }
+
+  @Test
+  void textPayloadWithoutMetadataOrKey() {
+    RowLayout layout = RowLayout.of(EnumSet.noneOf(ColumnGroup.class), PayloadFormat.TEXT, "pico_");
+    assertThat(layout.columns())
+        .extracting(c -> c.name() + " " + c.type().display())
+        .containsExactly("id VARCHAR(512)", "payload VARCHAR(MAX)", "created_at VARCHAR");
+    assertThat(layout.column(ColumnRole.PAYLOAD).orElseThrow().maxBytes()).isEqualTo(65_535);
+  }
+
+  @Test
+  void keyOnlyWithCustomPrefix() {
+    RowLayout layout = RowLayout.of(EnumSet.of(ColumnGroup.KEY), PayloadFormat.VARBYTE, "rs_");
+    assertThat(layout.columns())
+        .extracting(Column::name)
+        .containsExactly("id", "rs_key", "payload", "created_at");
+    assertThat(layout.column(ColumnRole.OFFSET)).isEmpty();
+  }
+
+  @Test
+  void capacitiesFromAnExistingTable() {
+    RowLayout layout =
+        RowLayout.of(ALL, PayloadFormat.TEXT, "pico_").withMaxBytes(Map.of("payload", 256));
+    assertThat(layout.column(ColumnRole.PAYLOAD).orElseThrow().maxBytes()).isEqualTo(256);
+    assertThat(layout.id().maxBytes()).isEqualTo(512);
+  }
+}
