@@ -1,0 +1,137 @@
+package dev.redsink.core.sql;
+
+import dev.redsink.core.table.Column;
+import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.TableName;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** Statements on the target and staging tables: create, inspect, COPY and insert. */
+public final class TableSql {
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private TableSql() {}
+
+  /** {@code CREATE TABLE IF NOT EXISTS} with exactly the layout's columns, in order. */
+  public static String createTable(TableName table, RowLayout layout) {
+    String columns =
+        layout.columns().stream()
+            .map(c -> "  " + Identifiers.quote(c.name()) + " " + SqlTypes.ddl(c.type()))
+            .collect(Collectors.joining(",\n"));
+    return "CREATE TABLE IF NOT EXISTS " + Identifiers.table(table) + " (\n" + columns + "\n)";
+  }
+
+  /**
+   * The columns of an existing table as (name, type) in ordinal order. Works for schema-qualified
+   * tables and, without a schema, for the table an unqualified name resolves to when created
+   * (current_schema()), unlike pg_table_def, which only sees the search_path by bare name.
+   */
+  public static SqlStatement columns(TableName table) {
+    String schemaCondition =
+        table.schema().isPresent() ? "n.nspname = ?" : "n.nspname = current_schema()";
+    String text =
+        "SELECT a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod)"
+            + " FROM pg_catalog.pg_attribute a"
+            + " JOIN pg_catalog.pg_class c ON c.oid = a.attrelid"
+            + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+            + " WHERE c.relname = ? AND "
+            + schemaCondition
+            + " AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped"
+            + " ORDER BY a.attnum";
+    return table.foldedSchema().isPresent()
+        ? SqlStatement.of(text, table.folded(), table.foldedSchema().get())
+        : SqlStatement.of(text, table.folded());
+  }
+
+  /** A fresh name for a session's temporary staging table: {@code redsink_staging_<16 hex>}. */
+  public static String newStagingName() {
+    byte[] bytes = new byte[8];
+    RANDOM.nextBytes(bytes);
+    return "redsink_staging_" + HexFormat.of().formatHex(bytes);
+  }
+
+  /**
+   * A session-private staging table shaped like the target; other sessions cannot see or truncate
+   * it, and Redshift drops it when the session ends.
+   */
+  public static String createStaging(String stagingName, TableName target) {
+    return "CREATE TEMP TABLE "
+        + Identifiers.quote(stagingName)
+        + " (LIKE "
+        + Identifiers.table(target)
+        + ")";
+  }
+
+  /** Drops a staging table (transactional, unlike TRUNCATE, which commits in Redshift). */
+  public static String dropStaging(String stagingName) {
+    return "DROP TABLE IF EXISTS " + Identifiers.quote(stagingName);
+  }
+
+  /**
+   * COPY from one Parquet file, or from a manifest listing several, with the IAM role only: Parquet
+   * COPY refuses REGION and key-based credentials, and maps columns by position.
+   */
+  public static String copy(String stagingName, String s3Url, String iamRole, CopySource source) {
+    return "COPY "
+        + Identifiers.quote(stagingName)
+        + " FROM "
+        + Identifiers.literal(s3Url)
+        + " IAM_ROLE "
+        + Identifiers.literal(iamRole)
+        + " FORMAT AS PARQUET"
+        + (source == CopySource.MANIFEST ? " MANIFEST" : "");
+  }
+
+  /** Rows loaded by the session's last COPY. */
+  public static String lastCopyCount() {
+    return "SELECT pg_last_copy_count()";
+  }
+
+  /**
+   * Takes the target's write lock first thing in the load transaction, so concurrent writers of one
+   * table serialise instead of failing with error 1023 at commit.
+   */
+  public static String lock(TableName target) {
+    return "LOCK " + Identifiers.table(target);
+  }
+
+  /** Moves the staged rows into the target, optionally skipping ids already present. */
+  public static String insertFromStaging(
+      TableName target, String stagingName, RowLayout layout, DedupMode mode) {
+    String columns = columnList(layout.columns());
+    String head = "INSERT INTO " + Identifiers.table(target) + " (" + columns + ") SELECT ";
+    if (mode == DedupMode.LEDGER_ONLY) {
+      return head + columns + " FROM " + Identifiers.quote(stagingName);
+    }
+    String id = Identifiers.quote(layout.id().name());
+    return head
+        + qualified("s", layout.columns())
+        + " FROM (SELECT "
+        + columns
+        + ", ROW_NUMBER() OVER (PARTITION BY "
+        + id
+        + " ORDER BY "
+        + id
+        + ") AS redsink_rn FROM "
+        + Identifiers.quote(stagingName)
+        + ") s WHERE s.redsink_rn = 1 AND NOT EXISTS (SELECT 1 FROM "
+        + Identifiers.table(target)
+        + " existing WHERE existing."
+        + id
+        + " = s."
+        + id
+        + ")";
+  }
+
+  private static String columnList(List<Column> columns) {
+    return columns.stream().map(c -> Identifiers.quote(c.name())).collect(Collectors.joining(", "));
+  }
+
+  private static String qualified(String alias, List<Column> columns) {
+    return columns.stream()
+        .map(c -> alias + "." + Identifiers.quote(c.name()))
+        .collect(Collectors.joining(", "));
+  }
+}
