@@ -1,0 +1,86 @@
+package dev.redsink.emulator;
+
+import dev.redsink.emulator.dialect.StatementKind;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Counts what clients made the "cluster" do: statements by kind, commits and COPYs, in total and
+ * per session. This is the Redshift-side cost benchmarks compare.
+ */
+public final class EmulatorStatistics {
+
+  /** The counters of one session (or of all of them). */
+  public record Counts(
+      long statements, long commits, long copies, Map<StatementKind, Long> byKind) {}
+
+  private static final class Counters {
+    final AtomicLong statements = new AtomicLong();
+    final AtomicLong commits = new AtomicLong();
+    final AtomicLong copies = new AtomicLong();
+    final Map<StatementKind, AtomicLong> byKind = new ConcurrentHashMap<>();
+
+    Counts snapshot() {
+      Map<StatementKind, Long> kinds = new EnumMap<>(StatementKind.class);
+      byKind.forEach((k, v) -> kinds.put(k, v.get()));
+      return new Counts(statements.get(), commits.get(), copies.get(), Map.copyOf(kinds));
+    }
+  }
+
+  private final Counters total = new Counters();
+  private final Map<Integer, Counters> sessions = new ConcurrentHashMap<>();
+
+  /** Records one statement run by a session. */
+  public void statement(int session, StatementKind kind) {
+    for (Counters c : new Counters[] {total, session(session)}) {
+      c.statements.incrementAndGet();
+      c.byKind.computeIfAbsent(kind, k -> new AtomicLong()).incrementAndGet();
+      if (kind == StatementKind.COPY) {
+        c.copies.incrementAndGet();
+      }
+    }
+  }
+
+  /** Records one committed transaction of a session. */
+  public void commit(int session) {
+    total.commits.incrementAndGet();
+    session(session).commits.incrementAndGet();
+  }
+
+  private Counters session(int session) {
+    return sessions.computeIfAbsent(session, s -> new Counters());
+  }
+
+  public Counts total() {
+    return total.snapshot();
+  }
+
+  /** The counts of one session, by the id the emulator gave it (in connection order from 1). */
+  public Counts session(long session) {
+    Counters c = sessions.get((int) session);
+    return c == null ? new Counters().snapshot() : c.snapshot();
+  }
+
+  public long statements() {
+    return total.statements.get();
+  }
+
+  public long commits() {
+    return total.commits.get();
+  }
+
+  public long copies() {
+    return total.copies.get();
+  }
+
+  /** Forgets every count (between benchmark phases, for instance). */
+  public void reset() {
+    sessions.clear();
+    total.statements.set(0);
+    total.commits.set(0);
+    total.copies.set(0);
+    total.byKind.clear();
+  }
+}

@@ -1,0 +1,59 @@
+package dev.redsink.emulator.dialect;
+
+/**
+ * Rewrites expressions that differ between Redshift and PostgreSQL: type names in casts ({@code
+ * ::varbyte}, {@code CAST(x AS VARCHAR(MAX))}), the bare word SYSDATE, and version().
+ */
+final class ExpressionRule {
+
+  private ExpressionRule() {}
+
+  static Statement apply(Statement s) throws DialectException {
+    StatementEdit edit = s.edit();
+    for (int i = 0; i < s.size(); i++) {
+      Token t = s.at(i);
+      if (t.isSymbol("::") && s.at(i + 1).kind() == Token.Kind.WORD) {
+        i = castType(s, i + 1, edit);
+      } else if (t.is("CAST") && s.at(i + 1).isSymbol("(")) {
+        int close = s.closing(i + 1);
+        int as = lastAs(s, i + 2, close);
+        if (as > 0) {
+          castType(s, as + 1, edit);
+        }
+      } else if (t.is("SYSDATE") && !s.at(i + 1).isSymbol("(") && !s.at(i - 1).isSymbol(".")) {
+        edit.replace(i, "pg_catalog.sysdate()");
+      } else if (t.is("VERSION")
+          && s.at(i + 1).isSymbol("(")
+          && s.at(i + 2).isSymbol(")")
+          && !s.at(i - 1).isSymbol(".")) {
+        edit.replace(i, i + 3, "pg_catalog.redshift_version()");
+        i += 2;
+      }
+    }
+    return edit.isEmpty() ? s : edit.apply();
+  }
+
+  private static int castType(Statement s, int at, StatementEdit edit) throws DialectException {
+    TypeMapping.MappedType type = TypeMapping.map(s, at, null);
+    String written = s.text(at, type.end());
+    if (!written.equalsIgnoreCase(type.postgresSql())) {
+      edit.replace(at, type.end(), type.postgresSql());
+    }
+    return type.end() - 1;
+  }
+
+  private static int lastAs(Statement s, int from, int close) {
+    int found = -1;
+    int depth = 0;
+    for (int i = from; i < close; i++) {
+      if (s.at(i).isSymbol("(")) {
+        depth++;
+      } else if (s.at(i).isSymbol(")")) {
+        depth--;
+      } else if (depth == 0 && s.at(i).is("AS")) {
+        found = i;
+      }
+    }
+    return found;
+  }
+}

@@ -1,0 +1,129 @@
+package dev.redsink.emulator.pg;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+
+/**
+ * The embedded PostgreSQL (17, from Maven Central binaries) behind the emulator: its own data
+ * directory, a random port, fsync off, Redshift's catalog installed, removed on close.
+ */
+public final class EmbeddedBackend implements AutoCloseable {
+
+  /** Redshift's default database name. */
+  public static final String DATABASE = "dev";
+
+  /** The PostgreSQL superuser the emulator itself uses. */
+  public static final String SUPERUSER = "postgres";
+
+  private final EmbeddedPostgres postgres;
+  private final Path dataDirectory;
+  private final AdminSession admin;
+
+  private EmbeddedBackend(EmbeddedPostgres postgres, Path dataDirectory) throws SQLException {
+    this.postgres = postgres;
+    this.dataDirectory = dataDirectory;
+    this.admin = new AdminSession(dataSource(SUPERUSER));
+  }
+
+  /** Starts PostgreSQL, creates the "dev" database, Redshift's catalog and the given roles. */
+  public static EmbeddedBackend start(Map<String, Boolean> rolesAreSuperusers) {
+    try {
+      Path dir = Files.createTempDirectory("redsink-emulator-pg");
+      EmbeddedPostgres pg =
+          EmbeddedPostgres.builder()
+              .setDataDirectory(dir)
+              .setCleanDataDirectory(true)
+              .setServerConfig("fsync", "off")
+              .setServerConfig("synchronous_commit", "off")
+              .setServerConfig("full_page_writes", "off")
+              .setServerConfig("max_connections", "300")
+              .setServerConfig("timezone", "UTC")
+              .setServerConfig("listen_addresses", "127.0.0.1")
+              .setServerConfig("max_pred_locks_per_transaction", "1024")
+              .start();
+      try (Connection c = pg.getPostgresDatabase().getConnection();
+          Statement st = c.createStatement()) {
+        st.execute("CREATE DATABASE " + DATABASE);
+        st.execute(
+            "ALTER DATABASE " + DATABASE + " SET default_transaction_isolation = 'serializable'");
+        for (Map.Entry<String, Boolean> role : rolesAreSuperusers.entrySet()) {
+          String name = "\"" + role.getKey().replace("\"", "\"\"") + "\"";
+          st.execute("CREATE ROLE " + name + " LOGIN" + (role.getValue() ? " SUPERUSER" : ""));
+        }
+      }
+      EmbeddedBackend backend = new EmbeddedBackend(pg, dir);
+      backend.installCatalog();
+      return backend;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot start the embedded PostgreSQL", e);
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "Cannot prepare the embedded PostgreSQL: " + e.getMessage(), e);
+    }
+  }
+
+  private void installCatalog() throws SQLException {
+    String script;
+    try (InputStream in = EmbeddedBackend.class.getResourceAsStream("catalog.sql")) {
+      script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    try (Connection c = dataSource(SUPERUSER).getConnection();
+        Statement st = c.createStatement()) {
+      for (String sql : script.split("\n;;\n")) {
+        if (!sql.lines().allMatch(l -> l.isBlank() || l.startsWith("--"))) {
+          st.execute(sql);
+        }
+      }
+    }
+  }
+
+  public int port() {
+    return postgres.getPort();
+  }
+
+  /** A data source on the "dev" database for the given role (trust authentication inside). */
+  public DataSource dataSource(String user) {
+    return postgres.getDatabase(user, DATABASE);
+  }
+
+  public AdminSession admin() {
+    return admin;
+  }
+
+  @Override
+  public void close() {
+    admin.close();
+    try {
+      postgres.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      deleteQuietly(dataDirectory);
+    }
+  }
+
+  private static void deleteQuietly(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      // best effort: a temp directory left behind is harmless
+    }
+  }
+}

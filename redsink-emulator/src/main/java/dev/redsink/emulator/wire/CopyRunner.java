@@ -1,0 +1,29 @@
+package dev.redsink.emulator.wire;
+
+import java.io.IOException;
+
+/** Runs a Redshift COPY statement on a client's backend session. */
+public interface CopyRunner {
+
+  /**
+   * Runs the COPY and returns the number of rows loaded.
+   *
+   * @throws CopyFailure with the error the client must see (the transaction is already aborted)
+   */
+  long run(String sql, BackendSession session) throws CopyFailure, IOException;
+
+  /** A COPY that failed with a Redshift error. */
+  final class CopyFailure extends Exception {
+    private static final long serialVersionUID = 1L;
+    private final transient ErrorFields error;
+
+    public CopyFailure(ErrorFields error) {
+      super(error.message());
+      this.error = error;
+    }
+
+    public ErrorFields error() {
+      return error;
+    }
+  }
+}

@@ -1,0 +1,183 @@
+-- Redshift's functions and catalog views over PostgreSQL, installed once in the "dev" database.
+-- Objects live in pg_catalog so they resolve from any search_path, as they do in Redshift.
+-- Statements are separated by lines holding only ";;".
+SET allow_system_table_mods = on
+;;
+CREATE SCHEMA redsink_emulator
+;;
+GRANT USAGE ON SCHEMA redsink_emulator TO PUBLIC
+;;
+CREATE TABLE redsink_emulator.long_names (pg_name text PRIMARY KEY, redshift_name text NOT NULL)
+;;
+GRANT SELECT ON redsink_emulator.long_names TO PUBLIC
+;;
+CREATE FUNCTION pg_catalog.redsink_display_name(n name) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT coalesce((SELECT redshift_name FROM redsink_emulator.long_names WHERE pg_name = n::text), n::text)
+$$
+;;
+CREATE DOMAIN pg_catalog.super AS jsonb CHECK (octet_length(VALUE::text) <= 16777216)
+;;
+CREATE FUNCTION pg_catalog.redshift_type(t oid, m integer) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT CASE
+    WHEN ty.typname LIKE 'rs\_varchar\_%' THEN 'character varying(' || substr(ty.typname, 12) || ')'
+    WHEN ty.typname LIKE 'rs\_char\_%' THEN 'character(' || substr(ty.typname, 9) || ')'
+    WHEN ty.typname LIKE 'rs\_varbyte\_%' THEN 'binary varying(' || substr(ty.typname, 12) || ')'
+    WHEN ty.typname = 'super' THEN 'super'
+    WHEN ty.typname = 'bytea' THEN 'binary varying'
+    ELSE pg_catalog.format_type(t, m) END
+  FROM pg_catalog.pg_type ty WHERE ty.oid = t
+$$
+;;
+CREATE FUNCTION pg_catalog.getdate() RETURNS timestamp LANGUAGE sql STABLE AS $$
+  SELECT date_trunc('second', statement_timestamp())::timestamp
+$$
+;;
+CREATE FUNCTION pg_catalog.sysdate() RETURNS timestamp LANGUAGE sql STABLE AS $$
+  SELECT transaction_timestamp()::timestamp
+$$
+;;
+CREATE FUNCTION pg_catalog.json_parse(v text) RETURNS pg_catalog.super LANGUAGE sql IMMUTABLE STRICT AS $$
+  SELECT v::jsonb::pg_catalog.super
+$$
+;;
+CREATE FUNCTION pg_catalog.json_serialize(v pg_catalog.super) RETURNS varchar LANGUAGE sql IMMUTABLE STRICT AS $$
+  SELECT v::jsonb::text
+$$
+;;
+CREATE FUNCTION pg_catalog.pg_last_copy_count() RETURNS bigint LANGUAGE sql STABLE AS $$
+  SELECT coalesce(nullif(current_setting('redsink.last_copy_count', true), ''), '0')::bigint
+$$
+;;
+CREATE FUNCTION pg_catalog.pg_last_copy_id() RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT coalesce(nullif(current_setting('redsink.last_copy_id', true), ''), '-1')::integer
+$$
+;;
+CREATE FUNCTION pg_catalog.redshift_version() RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT 'PostgreSQL 8.0.2 on i686-pc-linux-gnu, compiled by GCC gcc (GCC) 3.4.2 20041017 (Red Hat 3.4.2-6.fc3), Redshift 1.0.0 (redsink-emulator)'::text
+$$
+;;
+CREATE FUNCTION pg_catalog.redshift_raise(state text, msg text, detail text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF detail IS NULL THEN
+    RAISE EXCEPTION USING ERRCODE = state, MESSAGE = msg;
+  END IF;
+  RAISE EXCEPTION USING ERRCODE = state, MESSAGE = msg, DETAIL = detail;
+END
+$$
+;;
+CREATE FUNCTION redsink_emulator.row_count(rel oid) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE n bigint;
+BEGIN
+  EXECUTE 'SELECT count(*) FROM ' || rel::regclass INTO n;
+  RETURN n;
+END
+$$
+;;
+CREATE VIEW pg_catalog.pg_table_def AS
+SELECT n.nspname::text AS schemaname,
+       pg_catalog.redsink_display_name(c.relname) AS tablename,
+       pg_catalog.redsink_display_name(a.attname) AS "column",
+       pg_catalog.redshift_type(a.atttypid, a.atttypmod) AS type,
+       'none'::character(32) AS encoding,
+       false AS distkey,
+       0 AS sortkey,
+       a.attnotnull AS notnull
+FROM pg_catalog.pg_class c
+JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid
+WHERE c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped
+  AND n.nspname = ANY (pg_catalog.current_schemas(true))
+  AND pg_catalog.pg_table_is_visible(c.oid)
+ORDER BY n.nspname, c.relname, a.attnum
+;;
+GRANT SELECT ON pg_catalog.pg_table_def TO PUBLIC
+;;
+CREATE VIEW pg_catalog.svv_columns AS
+SELECT pg_catalog.current_database()::text AS table_catalog,
+       n.nspname::text AS table_schema,
+       pg_catalog.redsink_display_name(c.relname) AS table_name,
+       pg_catalog.redsink_display_name(a.attname) AS column_name,
+       a.attnum::integer AS ordinal_position,
+       pg_catalog.pg_get_expr(d.adbin, d.adrelid) AS column_default,
+       CASE WHEN a.attnotnull THEN 'NO' ELSE 'YES' END::text AS is_nullable,
+       regexp_replace(pg_catalog.redshift_type(a.atttypid, a.atttypmod), '\(.*\)$', '') AS data_type,
+       (regexp_match(pg_catalog.redshift_type(a.atttypid, a.atttypmod), '\((\d+)\)$'))[1]::integer AS character_maximum_length,
+       information_schema._pg_numeric_precision(
+         CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE t.oid END,
+         CASE WHEN t.typtype = 'd' THEN t.typtypmod ELSE a.atttypmod END)::integer AS numeric_precision,
+       information_schema._pg_numeric_scale(
+         CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE t.oid END,
+         CASE WHEN t.typtype = 'd' THEN t.typtypmod ELSE a.atttypmod END)::integer AS numeric_scale,
+       NULL::text AS remarks
+FROM pg_catalog.pg_class c
+JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid
+JOIN pg_catalog.pg_type t ON t.oid = a.atttypid
+LEFT JOIN pg_catalog.pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
+WHERE c.relkind IN ('r', 'p', 'v', 'm') AND a.attnum > 0 AND NOT a.attisdropped
+  AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'redsink_emulator')
+  AND n.nspname NOT LIKE 'pg\_toast%'
+  AND (n.nspname NOT LIKE 'pg\_temp\_%' OR n.oid = pg_catalog.pg_my_temp_schema())
+;;
+GRANT SELECT ON pg_catalog.svv_columns TO PUBLIC
+;;
+CREATE VIEW pg_catalog.svv_table_info AS
+SELECT * FROM (
+  SELECT pg_catalog.current_database()::text AS database,
+         n.nspname::text AS schema,
+         c.oid::integer AS table_id,
+         pg_catalog.redsink_display_name(c.relname) AS "table",
+         'Y'::text AS encoded,
+         'AUTO(EVEN)'::text AS diststyle,
+         'AUTO(SORTKEY)'::text AS sortkey1,
+         (SELECT max((regexp_match(pg_catalog.redshift_type(a.atttypid, a.atttypmod),
+                 '^character varying\((\d+)\)$'))[1]::integer)
+            FROM pg_catalog.pg_attribute a
+           WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped) AS max_varchar,
+         'none'::text AS sortkey1_enc,
+         0 AS sortkey_num,
+         ceil(pg_catalog.pg_total_relation_size(c.oid) / 1048576.0)::bigint AS size,
+         0::numeric(10, 4) AS pct_used,
+         0::bigint AS empty,
+         0::numeric(5, 2) AS unsorted,
+         0::numeric(5, 2) AS stats_off,
+         redsink_emulator.row_count(c.oid) AS tbl_rows,
+         NULL::numeric(19, 2) AS skew_sortkey1,
+         NULL::numeric(19, 2) AS skew_rows,
+         NULL::bigint AS estimated_visible_rows
+  FROM pg_catalog.pg_class c
+  JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+  WHERE c.relkind = 'r'
+    AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'redsink_emulator')
+    AND n.nspname NOT LIKE 'pg\_%'
+    AND (SELECT r.rolsuper FROM pg_catalog.pg_roles r WHERE r.rolname = current_user)
+) t
+WHERE tbl_rows > 0
+;;
+GRANT SELECT ON pg_catalog.svv_table_info TO PUBLIC
+;;
+CREATE TABLE redsink_emulator.load_errors (
+  userid integer, slice integer, tbl integer, starttime timestamp, session integer, query integer,
+  filename character(256), line_number bigint, colname character(127), type character(10),
+  col_length character(10), position integer, raw_line character(1024),
+  raw_field_value character(1024), err_code integer, err_reason character(100),
+  is_partial integer, start_offset bigint, transaction_id bigint, error_message text
+)
+;;
+GRANT SELECT ON redsink_emulator.load_errors TO PUBLIC
+;;
+CREATE VIEW pg_catalog.stl_load_errors AS
+SELECT userid, slice, tbl, starttime, session, query, filename, line_number, colname, type,
+       col_length, position, raw_line, raw_field_value, err_code, err_reason, is_partial, start_offset
+FROM redsink_emulator.load_errors
+;;
+GRANT SELECT ON pg_catalog.stl_load_errors TO PUBLIC
+;;
+CREATE VIEW pg_catalog.sys_load_error_detail AS
+SELECT userid AS user_id, query AS query_id, transaction_id, session AS session_id, tbl AS table_id,
+       starttime AS start_time, rtrim(filename) AS file_name, line_number, rtrim(colname) AS column_name,
+       rtrim(type) AS column_type, rtrim(col_length) AS column_length, position,
+       err_code AS error_code, error_message
+FROM redsink_emulator.load_errors
+;;
+GRANT SELECT ON pg_catalog.sys_load_error_detail TO PUBLIC
