@@ -1,0 +1,140 @@
+package dev.redsink.emulator.copy;
+
+import dev.redsink.emulator.copy.TargetType.Family;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+
+/** Checks one DuckDB result row against the target columns and writes it as CSV. */
+final class RowWriter {
+  private final ColumnPlan[] plans;
+  private final Optional<Character> replacement;
+  private final String fileUrl;
+
+  RowWriter(List<ColumnPlan> plans, Optional<Character> replacement, String fileUrl) {
+    this.plans = plans.toArray(new ColumnPlan[0]);
+    this.replacement = replacement;
+    this.fileUrl = fileUrl;
+  }
+
+  void write(ResultSet rs, CsvOut csv) throws SQLException, IOException {
+    for (int i = 0; i < plans.length; i++) {
+      ColumnPlan plan = plans[i];
+      int index = i + 1;
+      switch (plan.output()) {
+        case TEXT:
+        case UNCHECKED_TEXT:
+          byte[] text = rs.getBytes(index);
+          if (text == null) {
+            csv.nullField();
+          } else {
+            csv.quoted(checkText(plan, text));
+          }
+          break;
+        case HEX:
+          byte[] bytes = rs.getBytes(index);
+          if (bytes == null) {
+            csv.nullField();
+          } else {
+            checkLength(
+                plan,
+                bytes.length,
+                () -> HexFormat.of().formatHex(bytes, 0, Math.min(bytes.length, 512)));
+            csv.hex(bytes);
+          }
+          break;
+        case PLAIN:
+          String value = rs.getString(index);
+          if (value == null) {
+            csv.nullField();
+          } else {
+            csv.plain(value);
+          }
+          break;
+        default: // JSON
+          String json = rs.getString(index);
+          if (json == null) {
+            csv.nullField();
+          } else {
+            csv.quoted(json.getBytes(StandardCharsets.UTF_8));
+          }
+      }
+    }
+    csv.endRow();
+  }
+
+  private byte[] checkText(ColumnPlan plan, byte[] text) {
+    byte[] value = text;
+    if (plan.output() == ColumnPlan.Output.UNCHECKED_TEXT) {
+      int bad = Utf8.firstInvalid(value);
+      if (bad >= 0) {
+        if (replacement.isEmpty()) {
+          throw failure(
+              LoadError.INVALID_UTF8,
+              plan,
+              value,
+              "Invalid UTF-8 byte 0x"
+                  + HexFormat.of().toHexDigits(value[bad])
+                  + " at position "
+                  + bad
+                  + " in column "
+                  + plan.target().name()
+                  + " (use ACCEPTINVCHARS to replace invalid characters), File name: "
+                  + fileUrl);
+        }
+        value = Utf8.replaceInvalid(value, replacement.get());
+      }
+    }
+    if (plan.type().family() == Family.CHAR && Utf8.hasMultibyte(value)) {
+      throw failure(
+          LoadError.INVALID_UTF8,
+          plan,
+          value,
+          "Multibyte character not supported for CHAR (Hint: try using VARCHAR). Column "
+              + plan.target().name()
+              + ", File name: "
+              + fileUrl);
+    }
+    byte[] checked = value;
+    checkLength(plan, checked.length, () -> new String(checked, StandardCharsets.UTF_8));
+    return value;
+  }
+
+  private void checkLength(ColumnPlan plan, int length, java.util.function.Supplier<String> raw) {
+    int limit = plan.type().length();
+    if (length > limit) {
+      throw CopyException.loadFailed(
+          new LoadError(
+              LoadError.VALUE_TOO_LONG,
+              fileUrl,
+              plan.target().name(),
+              plan.type().redshiftName(),
+              raw.get(),
+              "The length of the data column "
+                  + plan.target().name()
+                  + " is longer than the length defined in the table. Table: "
+                  + limit
+                  + ", Data: "
+                  + length
+                  + ", File name: "
+                  + fileUrl),
+          0);
+    }
+  }
+
+  private CopyException failure(int code, ColumnPlan plan, byte[] value, String reason) {
+    return CopyException.loadFailed(
+        new LoadError(
+            code,
+            fileUrl,
+            plan.target().name(),
+            plan.type().redshiftName(),
+            new String(value, StandardCharsets.UTF_8),
+            reason),
+        0);
+  }
+}
