@@ -2,7 +2,8 @@ package dev.redsink.emulator.dialect;
 
 /**
  * Rewrites expressions that differ between Redshift and PostgreSQL: type names in casts ({@code
- * ::varbyte}, {@code CAST(x AS VARCHAR(MAX))}), the bare word SYSDATE, and version().
+ * ::varbyte}, {@code CAST(x AS VARCHAR(MAX))}), the bare word SYSDATE, JSON_SERIALIZE and
+ * version().
  */
 final class ExpressionRule {
 
@@ -22,6 +23,13 @@ final class ExpressionRule {
         }
       } else if (t.is("SYSDATE") && !s.at(i + 1).isSymbol("(") && !s.at(i - 1).isSymbol(".")) {
         edit.replace(i, "pg_catalog.sysdate()");
+      } else if (t.is("NOTNULL")
+          && (s.at(i - 1).isSymbol(",") || s.at(i - 1).is("SELECT") || s.at(i - 1).isSymbol("."))) {
+        // pg_table_def's "notnull" column; PostgreSQL reads a bare NOTNULL as an operator.
+        edit.replace(i, "\"notnull\"");
+      } else if (t.is("JSON_SERIALIZE") && s.at(i + 1).isSymbol("(")) {
+        // PostgreSQL 17 parses JSON_SERIALIZE as SQL/JSON syntax; Redshift's takes SUPER.
+        edit.replace(i, "pg_catalog.redshift_json_serialize");
       } else if (t.is("VERSION")
           && s.at(i + 1).isSymbol("(")
           && s.at(i + 2).isSymbol(")")

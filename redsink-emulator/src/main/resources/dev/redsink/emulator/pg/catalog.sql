@@ -40,7 +40,7 @@ CREATE FUNCTION pg_catalog.json_parse(v text) RETURNS pg_catalog.super LANGUAGE 
   SELECT v::jsonb::pg_catalog.super
 $$
 ;;
-CREATE FUNCTION pg_catalog.json_serialize(v pg_catalog.super) RETURNS varchar LANGUAGE sql IMMUTABLE STRICT AS $$
+CREATE FUNCTION pg_catalog.redshift_json_serialize(v pg_catalog.super) RETURNS varchar LANGUAGE sql IMMUTABLE STRICT AS $$
   SELECT v::jsonb::text
 $$
 ;;
