@@ -37,12 +37,14 @@ final class CsvOut {
   void quoted(byte[] value) throws IOException {
     separator();
     put((byte) '"');
-    for (byte b : value) {
-      if (b == '"') {
-        put((byte) '"');
+    int start = 0;
+    for (int i = 0; i < value.length; i++) {
+      if (value[i] == '"') {
+        putAll(value, start, i + 1 - start);
+        start = i; // the quote is written again: "" escapes it
       }
-      put(b);
     }
+    putAll(value, start, value.length - start);
     put((byte) '"');
   }
 
@@ -51,9 +53,17 @@ final class CsvOut {
     separator();
     put((byte) '\\');
     put((byte) 'x');
-    for (byte b : value) {
-      put(HEX[(b >> 4) & 0xf]);
-      put(HEX[b & 0xf]);
+    int i = 0;
+    while (i < value.length) {
+      if (buf.length - pos < 2) {
+        drain();
+      }
+      int n = Math.min(value.length - i, (buf.length - pos) / 2);
+      for (int end = i + n; i < end; i++) {
+        byte b = value[i];
+        buf[pos++] = HEX[(b >> 4) & 0xf];
+        buf[pos++] = HEX[b & 0xf];
+      }
     }
   }
 
@@ -77,9 +87,25 @@ final class CsvOut {
 
   private void put(byte b) throws IOException {
     if (pos == buf.length) {
-      out.write(buf, 0, pos);
-      pos = 0;
+      drain();
     }
     buf[pos++] = b;
+  }
+
+  private void putAll(byte[] bytes, int offset, int length) throws IOException {
+    if (length > buf.length - pos) {
+      drain();
+      if (length > buf.length) {
+        out.write(bytes, offset, length);
+        return;
+      }
+    }
+    System.arraycopy(bytes, offset, buf, pos, length);
+    pos += length;
+  }
+
+  private void drain() throws IOException {
+    out.write(buf, 0, pos);
+    pos = 0;
   }
 }
