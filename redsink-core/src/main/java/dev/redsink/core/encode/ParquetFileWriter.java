@@ -1,0 +1,108 @@
+package dev.redsink.core.encode;
+
+import dev.redsink.core.Record;
+import dev.redsink.core.error.FatalException;
+import dev.redsink.core.table.Column;
+import dev.redsink.core.table.ColumnRole;
+import dev.redsink.core.table.RowLayout;
+import java.io.IOException;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileWriter.Mode;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.api.WriteSupport;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.OutputFile;
+
+/**
+ * Encodes records as one zstd Parquet file in memory, in the layout's column order, without Hadoop
+ * at runtime. Every record is checked against the column limits before anything is encoded.
+ */
+public final class ParquetFileWriter {
+  private static final long ROW_GROUP_BYTES = 128L * 1024 * 1024;
+
+  private final RowLayout layout;
+
+  public ParquetFileWriter(RowLayout layout) {
+    this.layout = layout;
+  }
+
+  /**
+   * Encodes the records; created_at is the same RFC 3339 instant (microseconds, UTC) on every row.
+   *
+   * @throws dev.redsink.core.error.BadRecordException when a record does not fit its columns
+   */
+  public EncodedFile write(List<Record> records, Instant createdAt) {
+    RecordChecks checks = new RecordChecks(layout);
+    long rawBytes = 0;
+    for (Record record : records) {
+      checks.check(record);
+      rawBytes += record.value() == null ? 0 : record.value().length;
+    }
+    String created = DateTimeFormatter.ISO_INSTANT.format(createdAt.truncatedTo(ChronoUnit.MICROS));
+    RowWriteSupport support = new RowWriteSupport(layout, created);
+    BufferOutputFile file = new BufferOutputFile((int) Math.min(rawBytes / 2 + 4096, 1 << 26));
+    try (ParquetWriter<Record> writer = builder(file, support).build()) {
+      for (Record record : records) {
+        writer.write(record);
+      }
+    } catch (IOException e) {
+      throw new FatalException("Cannot encode Parquet file: " + e.getMessage(), e);
+    }
+    return new EncodedFile(file.toByteArray(), records.size(), created);
+  }
+
+  private Builder builder(OutputFile file, RowWriteSupport support) {
+    Builder builder =
+        new Builder(file, support)
+            .withConf(new PlainParquetConfiguration())
+            .withCodecFactory(new ZstdCodecFactory(ZstdCodecFactory.DEFAULT_LEVEL))
+            .withCompressionCodec(CompressionCodecName.ZSTD)
+            .withWriteMode(Mode.OVERWRITE)
+            .withRowGroupSize(ROW_GROUP_BYTES)
+            .withDictionaryEncoding(false);
+    for (Column column : layout.columns()) {
+      ColumnRole role = column.role();
+      if (role == ColumnRole.TOPIC || role == ColumnRole.CREATED_AT) {
+        builder = builder.withDictionaryEncoding(column.name(), true);
+      }
+      if (role == ColumnRole.PAYLOAD || role == ColumnRole.KEY) {
+        // min/max statistics would copy every new maximum of a payload up to 16 MB.
+        builder = builder.withStatisticsEnabled(column.name(), false);
+      }
+    }
+    return builder;
+  }
+
+  /** The builder Parquet requires; Hadoop types appear only in signatures that are never called. */
+  private static final class Builder extends ParquetWriter.Builder<Record, Builder> {
+    private final RowWriteSupport support;
+
+    Builder(OutputFile file, RowWriteSupport support) {
+      super(file);
+      this.support = support;
+    }
+
+    @Override
+    protected Builder self() {
+      return this;
+    }
+
+    /** Parquet deprecates the Hadoop variant but still declares it abstract. */
+    @Deprecated
+    @Override
+    protected WriteSupport<Record> getWriteSupport(Configuration conf) {
+      return support;
+    }
+
+    @Override
+    protected WriteSupport<Record> getWriteSupport(ParquetConfiguration conf) {
+      return support;
+    }
+  }
+}

@@ -1,0 +1,100 @@
+package dev.redsink.core.encode;
+
+import dev.redsink.core.Record;
+import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.table.Column;
+import dev.redsink.core.table.ColumnRole;
+import dev.redsink.core.table.PayloadFormat;
+import dev.redsink.core.table.RowLayout;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Checks each record against the byte capacities of its table's columns before anything is encoded,
+ * so an oversized or invalid record fails with its id instead of a COPY error from Redshift.
+ */
+public final class RecordChecks {
+  private final RowLayout layout;
+  private final Column id;
+  private final Optional<Column> topic;
+  private final Optional<Column> key;
+  private final Column payload;
+  private final Map<String, Integer> topicLengths = new HashMap<>();
+
+  public RecordChecks(RowLayout layout) {
+    this.layout = layout;
+    this.id = layout.id();
+    this.topic = layout.column(ColumnRole.TOPIC);
+    this.key = layout.column(ColumnRole.KEY);
+    this.payload = layout.column(ColumnRole.PAYLOAD).orElseThrow();
+  }
+
+  /**
+   * Throws {@link BadRecordException} naming topic:partition:offset, the size and the limit when
+   * the record does not fit.
+   */
+  public void check(Record record) {
+    int topicBytes =
+        topicLengths.computeIfAbsent(
+            record.topic(), t -> t.getBytes(StandardCharsets.UTF_8).length);
+    int idBytes = topicBytes + 2 + digits(record.partition()) + digits(record.offset());
+    fits(record, id, idBytes);
+    if (topic.isPresent()) {
+      fits(record, topic.get(), topicBytes);
+    }
+    if (key.isPresent() && record.key() != null) {
+      fits(record, key.get(), 4 * ((record.key().length + 2) / 3));
+    }
+    byte[] value = record.value();
+    if (value != null) {
+      fits(record, payload, value.length);
+      if (layout.payloadFormat() == PayloadFormat.TEXT) {
+        int invalid = Utf8.firstInvalid(value);
+        if (invalid >= 0) {
+          throw new BadRecordException(
+              record.id(),
+              "Cannot encode record "
+                  + record.id()
+                  + ": the payload ("
+                  + value.length
+                  + " bytes) is not valid UTF-8 at byte "
+                  + invalid
+                  + ", and payload_format = text stores UTF-8 text; use payload_format = varbyte"
+                  + " for binary payloads");
+        }
+      }
+    }
+  }
+
+  private static void fits(Record record, Column column, int bytes) {
+    if (bytes > column.maxBytes()) {
+      String what = column.role() == ColumnRole.KEY ? "base64 key" : column.name();
+      throw new BadRecordException(
+          record.id(),
+          "Cannot encode record "
+              + record.id()
+              + ": the "
+              + what
+              + " is "
+              + bytes
+              + " bytes, over the limit of "
+              + column.maxBytes()
+              + " bytes of column '"
+              + column.name()
+              + "'");
+    }
+  }
+
+  private static int digits(long value) {
+    if (value == Long.MIN_VALUE) {
+      return 20;
+    }
+    int n = value < 0 ? 2 : 1;
+    for (long v = Math.abs(value); v >= 10; v /= 10) {
+      n++;
+    }
+    return n;
+  }
+}

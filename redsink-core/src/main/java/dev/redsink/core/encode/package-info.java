@@ -1,0 +1,2 @@
+/** Parquet encoding of records without Hadoop at runtime, with size checks before encoding. */
+package dev.redsink.core.encode;
