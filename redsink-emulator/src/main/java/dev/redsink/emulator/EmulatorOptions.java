@@ -1,5 +1,6 @@
 package dev.redsink.emulator;
 
+import dev.redsink.emulator.copy.IamRoles;
 import dev.redsink.emulator.wire.SessionEnvironment.AuthMethod;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -28,6 +29,11 @@ public final class EmulatorOptions {
   private int s3Port;
   private AuthMethod authMethod = AuthMethod.MD5;
   private final Map<String, User> users = new LinkedHashMap<>();
+  private IamRoles iamRoles = IamRoles.defaults();
+  private String bucket = DEFAULT_BUCKET;
+
+  /** The bucket created at start. */
+  public static final String DEFAULT_BUCKET = "redsink-staging";
 
   public static EmulatorOptions defaults() {
     return new EmulatorOptions();
@@ -61,6 +67,26 @@ public final class EmulatorOptions {
     users.remove(DEFAULT_USER);
     users.put(name, new User(name, password, true));
     return this;
+  }
+
+  /** The IAM roles attached to the emulated cluster (default: one role, also the default). */
+  public EmulatorOptions iamRoles(IamRoles roles) {
+    this.iamRoles = roles;
+    return this;
+  }
+
+  /** The bucket created at start (default {@value #DEFAULT_BUCKET}). */
+  public EmulatorOptions bucket(String name) {
+    this.bucket = name;
+    return this;
+  }
+
+  IamRoles iamRoles() {
+    return iamRoles;
+  }
+
+  String bucket() {
+    return bucket;
   }
 
   int port() {

@@ -1,11 +1,14 @@
 package dev.redsink.emulator;
 
+import dev.redsink.emulator.copy.IamRoles;
 import dev.redsink.emulator.dialect.Domain;
 import dev.redsink.emulator.dialect.Plan;
+import dev.redsink.emulator.fault.S3Faults;
 import dev.redsink.emulator.fault.SqlFaults;
 import dev.redsink.emulator.pg.EmbeddedBackend;
+import dev.redsink.emulator.s3.LocalS3;
+import dev.redsink.emulator.s3.LocalS3Options;
 import dev.redsink.emulator.wire.CopyRunner;
-import dev.redsink.emulator.wire.ErrorFields;
 import dev.redsink.emulator.wire.ProtocolServer;
 import dev.redsink.emulator.wire.SessionEnvironment;
 import java.io.IOException;
@@ -32,16 +35,28 @@ public final class RedshiftEmulator implements AutoCloseable {
   private final ProtocolServer server;
   private final EmulatorStatistics statistics = new EmulatorStatistics();
   private final SqlFaults sqlFaults = new SqlFaults();
+  private final LocalS3 s3;
+  private volatile IamRoles iamRoles;
 
   private RedshiftEmulator(EmulatorOptions options) throws IOException {
     this.options = options;
     Map<String, Boolean> roles = new LinkedHashMap<>();
     options.users().values().forEach(u -> roles.put(u.name(), u.superuser()));
-    this.backend = EmbeddedBackend.start(roles);
+    this.iamRoles = options.iamRoles();
+    this.s3 =
+        LocalS3.start(
+            LocalS3Options.defaults().withPort(options.s3Port()).withBuckets(options.bucket()));
+    try {
+      this.backend = EmbeddedBackend.start(roles);
+    } catch (RuntimeException e) {
+      closeQuietly(s3);
+      throw e;
+    }
     try {
       this.server = ProtocolServer.start(options.port(), new Environment(backendParameters()));
     } catch (IOException | RuntimeException e) {
       backend.close();
+      closeQuietly(s3);
       throw e;
     }
   }
@@ -117,6 +132,41 @@ public final class RedshiftEmulator implements AutoCloseable {
     return sqlFaults;
   }
 
+  /** The local S3 endpoint COPY reads from (SigV4, path-style). */
+  public LocalS3 s3() {
+    return s3;
+  }
+
+  /** The bucket created at start. */
+  public String bucket() {
+    return options.bucket();
+  }
+
+  /** The S3 region label of the local endpoint. */
+  public String region() {
+    return s3.region();
+  }
+
+  /** Faults injected into S3 requests (clients' and COPY's own reads). */
+  public S3Faults s3Faults() {
+    return s3.faults();
+  }
+
+  /** The IAM roles attached to the emulated cluster. */
+  public IamRoles iamRoles() {
+    return iamRoles;
+  }
+
+  /** Replaces the attached roles, e.g. to test a role that is not attached. */
+  public void iamRoles(IamRoles roles) {
+    this.iamRoles = roles;
+  }
+
+  /** The default IAM role's ARN, for COPY … IAM_ROLE '…'. */
+  public String iamRole() {
+    return iamRoles.defaultRole().orElse(IamRoles.DEFAULT_ROLE);
+  }
+
   /** Closes every client connection, as a network failure or a cluster restart would. */
   public void dropAllConnections() {
     server.dropAllConnections();
@@ -126,6 +176,15 @@ public final class RedshiftEmulator implements AutoCloseable {
   public void close() {
     server.close();
     backend.close();
+    closeQuietly(s3);
+  }
+
+  private static void closeQuietly(LocalS3 s3) {
+    try {
+      s3.close();
+    } catch (IOException e) {
+      // closing
+    }
   }
 
   @Override
@@ -135,9 +194,11 @@ public final class RedshiftEmulator implements AutoCloseable {
 
   private final class Environment implements SessionEnvironment {
     private final Set<String> parameters;
+    private final CopyRunner copyRunner;
 
     Environment(Set<String> parameters) {
       this.parameters = parameters;
+      this.copyRunner = new S3CopyRunner(s3, () -> iamRoles, backend.admin());
     }
 
     @Override
@@ -184,10 +245,7 @@ public final class RedshiftEmulator implements AutoCloseable {
 
     @Override
     public CopyRunner copyRunner() {
-      return (sql, session) -> {
-        throw new CopyRunner.CopyFailure(
-            ErrorFields.error("0A000", "COPY from S3 is not available in this emulator build"));
-      };
+      return copyRunner;
     }
   }
 }

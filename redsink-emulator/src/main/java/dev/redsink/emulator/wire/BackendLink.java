@@ -171,12 +171,18 @@ final class BackendLink implements BackendSession {
     }
     byte[] buffer = new byte[COPY_CHUNK];
     int n;
-    while ((n = data.readNBytes(buffer, 0, buffer.length)) > 0) {
-      send(PgMessage.of('d', Arrays.copyOf(buffer, n)));
-      if (dropMidCopy) {
-        flush();
-        throw new DroppedConnection("Connection dropped mid-COPY by an injected fault");
+    try {
+      while ((n = data.readNBytes(buffer, 0, buffer.length)) > 0) {
+        send(PgMessage.of('d', Arrays.copyOf(buffer, n)));
+        if (dropMidCopy) {
+          flush();
+          throw new DroppedConnection("Connection dropped mid-COPY by an injected fault");
+        }
       }
+    } catch (CopyRunner.AbandonCopy e) {
+      send(PgMessage.ofString('f', e.getMessage()));
+      flush();
+      return collect();
     }
     send(PgMessage.of('c', new byte[0]));
     flush();

@@ -26,4 +26,13 @@ public interface CopyRunner {
       return error;
     }
   }
+
+  /** Thrown by a COPY's data stream to abandon the PostgreSQL COPY (nothing of it is kept). */
+  final class AbandonCopy extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    public AbandonCopy(String message) {
+      super(message);
+    }
+  }
 }

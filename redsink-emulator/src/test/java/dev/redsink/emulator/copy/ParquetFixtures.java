@@ -10,11 +10,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /** Writes Parquet test files with DuckDB (not parquet-java) and uploads them to the local S3. */
-final class ParquetFixtures {
+public final class ParquetFixtures {
   private ParquetFixtures() {}
 
   /** Writes {@code select} as Parquet to {@code s3://bucket/key} and returns the object size. */
-  static long put(LocalS3 s3, String bucket, String key, String select) {
+  public static long put(LocalS3 s3, String bucket, String key, String select) {
     try {
       Path file = Files.createTempFile("fixture-", ".parquet");
       try (Connection db = DriverManager.getConnection("jdbc:duckdb:");
