@@ -1,0 +1,47 @@
+package dev.redsink.core.stage;
+
+import dev.redsink.core.config.RedsinkConfig;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.S3ClientBuilder;
+
+/** Builds the runtime-side S3 client from the configuration. */
+public final class S3Clients {
+  private S3Clients() {}
+
+  /**
+   * Static keys when configured, else the default credential chain; s3_endpoint turns on path-style
+   * addressing. The SDK's own retries are off because {@link Stager} retries with the configured
+   * policy. Checksums are sent as a header we compute, not as aws-chunked trailers, which some
+   * S3-compatible servers store corrupted (dependencies.md §2).
+   */
+  public static S3Client create(RedsinkConfig config) {
+    S3ClientBuilder builder =
+        S3Client.builder()
+            .region(Region.of(config.awsRegion()))
+            .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+            .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
+            .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()));
+    config
+        .s3Endpoint()
+        .ifPresent(endpoint -> builder.endpointOverride(endpoint).forcePathStyle(true));
+    AwsCredentialsProvider credentials =
+        config
+            .staticCredentials()
+            .<AwsCredentialsProvider>map(
+                c ->
+                    StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create(
+                            c.accessKeyId().reveal(), c.secretAccessKey().reveal())))
+            .orElseGet(() -> DefaultCredentialsProvider.builder().build());
+    builder.credentialsProvider(credentials);
+    return builder.build();
+  }
+}

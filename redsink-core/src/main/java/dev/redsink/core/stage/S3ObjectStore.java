@@ -1,0 +1,114 @@
+package dev.redsink.core.stage;
+
+import dev.redsink.core.error.AuthorizationException;
+import dev.redsink.core.error.FatalException;
+import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.error.TransientException;
+import java.util.function.Supplier;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+
+/** {@link ObjectStore} over the AWS SDK v2, translating S3 failures into Redsink's categories. */
+public final class S3ObjectStore implements ObjectStore {
+  private final S3Client s3;
+  private final String bucket;
+
+  public S3ObjectStore(S3Client s3, String bucket) {
+    this.s3 = s3;
+    this.bucket = bucket;
+  }
+
+  @Override
+  public String bucket() {
+    return bucket;
+  }
+
+  @Override
+  public void put(String key, byte[] bytes, String crc32cBase64) {
+    call(
+        "upload",
+        key,
+        () ->
+            s3.putObject(
+                r ->
+                    r.bucket(bucket)
+                        .key(key)
+                        .contentLength((long) bytes.length)
+                        .checksumAlgorithm(ChecksumAlgorithm.CRC32_C)
+                        .checksumCRC32C(crc32cBase64),
+                RequestBody.fromBytes(bytes)));
+  }
+
+  @Override
+  public void delete(String key) {
+    call("delete", key, () -> s3.deleteObject(r -> r.bucket(bucket).key(key)));
+  }
+
+  @Override
+  public void copy(String fromKey, String toKey) {
+    call(
+        "copy",
+        fromKey,
+        () ->
+            s3.copyObject(
+                r ->
+                    r.sourceBucket(bucket)
+                        .sourceKey(fromKey)
+                        .destinationBucket(bucket)
+                        .destinationKey(toKey)));
+  }
+
+  private void call(String operation, String key, Supplier<?> request) {
+    try {
+      request.get();
+    } catch (S3Exception e) {
+      throw classify(operation, "s3://" + bucket + "/" + key, e);
+    } catch (SdkClientException e) {
+      throw new TransientException(
+          "Cannot "
+              + operation
+              + " s3://"
+              + bucket
+              + "/"
+              + key
+              + ": S3 "
+              + operation
+              + " failed: "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  /** Maps an S3 error response to a category: 5xx and throttling are transient. */
+  static RedsinkException classify(String operation, String url, S3Exception e) {
+    int status = e.statusCode();
+    String code = e.awsErrorDetails() == null ? "" : e.awsErrorDetails().errorCode();
+    String message =
+        "Cannot "
+            + operation
+            + " "
+            + url
+            + ": S3 "
+            + operation
+            + " failed with status "
+            + status
+            + (code == null || code.isEmpty() ? "" : " (" + code + ")");
+    if (status >= 500
+        || status == 429
+        || "SlowDown".equals(code)
+        || "RequestTimeout".equals(code)) {
+      return new TransientException(message, e);
+    }
+    if (status == 401 || status == 403) {
+      return new AuthorizationException(
+          message
+              + "; the runtime-side credentials need s3:PutObject, s3:DeleteObject (and"
+              + " s3:GetObject for archive) on s3_prefix, and aws_region must match the bucket",
+          e);
+    }
+    return new FatalException(message, e);
+  }
+}
