@@ -1,0 +1,59 @@
+package dev.redsink.emulator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Clients other than the Amazon Redshift JDBC driver: pgjdbc and psql. */
+@ExtendWith(RedshiftEmulatorExtension.class)
+class ClientsIT {
+
+  @Test
+  void pgjdbcConnectsAndRunsTheDialect(RedshiftEmulator emulator) throws Exception {
+    String url = "jdbc:postgresql://" + emulator.host() + ":" + emulator.port() + "/dev";
+    try (Connection c = DriverManager.getConnection(url, emulator.user(), emulator.password())) {
+      Redshift.exec(c, "DROP TABLE IF EXISTS pgj", "CREATE TABLE pgj (v VARCHAR(MAX))");
+      try (ResultSet rs =
+          c.createStatement()
+              .executeQuery("SELECT type FROM pg_table_def WHERE tablename = 'pgj'")) {
+        assertThat(rs.next()).isTrue();
+        assertThat(rs.getString(1)).isEqualTo("character varying(65535)");
+      }
+    }
+  }
+
+  @Test
+  void psqlSmokeTest(RedshiftEmulator emulator) throws Exception {
+    assumeTrue(
+        new File("/usr/bin/psql").canExecute(), "psql is not installed; skipping the smoke test");
+    ProcessBuilder pb =
+        new ProcessBuilder(
+                "psql",
+                "-h",
+                emulator.host(),
+                "-p",
+                String.valueOf(emulator.port()),
+                "-U",
+                emulator.user(),
+                "-d",
+                "dev",
+                "-At",
+                "-c",
+                "CREATE TABLE IF NOT EXISTS psql_t (\"Name\" VARCHAR(10)); SELECT version();")
+            .redirectErrorStream(true);
+    pb.environment().put("PGPASSWORD", emulator.password());
+    Process p = pb.start();
+    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.exitValue()).as(out).isZero();
+    assertThat(out).contains("Redshift 1.0");
+  }
+}
