@@ -1,0 +1,2 @@
+/** The redsink command. */
+package dev.redsink.cli;

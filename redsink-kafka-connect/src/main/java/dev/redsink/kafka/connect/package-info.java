@@ -1,0 +1,2 @@
+/** The Kafka Connect sink plugin over redsink-core. */
+package dev.redsink.kafka.connect;
