@@ -1,0 +1,98 @@
+package dev.redsink.core;
+
+import dev.redsink.core.config.ConfigParser;
+import dev.redsink.core.config.RedsinkConfig;
+import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.load.LoadEngine;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Redsink engine: {@link #open} → {@link #write} → {@link #close}. Each write makes every
+ * record of the batch durable in Redshift exactly once, or throws having committed nothing the
+ * caller must acknowledge. A runtime resumes from {@link #nextOffsets}, which reads the ledger
+ * committed with the rows, not from its own offsets.
+ */
+public final class RedshiftSink implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(RedshiftSink.class);
+
+  private final RedsinkConfig config;
+  private final LoadEngine engine;
+
+  private RedshiftSink(RedsinkConfig config, LoadEngine engine) {
+    this.config = config;
+    this.engine = engine;
+  }
+
+  /**
+   * Parses and validates the raw configuration (reference key names), then opens the sink.
+   *
+   * @throws dev.redsink.core.error.InvalidConfigException listing every problem
+   */
+  public static RedshiftSink open(Map<String, ?> rawConfig) {
+    ConfigParser.Parsed parsed = ConfigParser.parse(rawConfig);
+    parsed.warnings().forEach(LOG::warn);
+    return open(parsed.config());
+  }
+
+  /**
+   * Connects the pool and runs SELECT 1, builds the S3 client, and creates and checks the target
+   * table now when target_table has no placeholders.
+   */
+  public static RedshiftSink open(RedsinkConfig config) {
+    LOG.info("Opening Redshift sink with {}", config.describeEffective());
+    return new RedshiftSink(config, LoadEngine.open(config));
+  }
+
+  public RedsinkConfig config() {
+    return config;
+  }
+
+  /**
+   * Loads the batch: records the ledger already covers are skipped, the rest are staged and loaded
+   * in one transaction per target table together with the ledger.
+   *
+   * @throws dev.redsink.core.error.RedsinkException when any record could not be made durable;
+   *     {@code isTransient()} says whether the same batch may simply be retried, and a {@link
+   *     BadRecordException} names the offending record (nothing of the batch was committed for its
+   *     table)
+   */
+  public LoadResult write(List<Record> batch) {
+    return engine.write(batch);
+  }
+
+  /**
+   * The checks {@link #write} applies to each record before staging anything (byte limits, UTF-8 in
+   * text mode), so a runtime can divert errant records first.
+   */
+  public Optional<BadRecordException> check(Record record) {
+    return engine.check(record);
+  }
+
+  /** The offset to resume from for one partition, from the ledger; empty when none was loaded. */
+  public OptionalLong nextOffset(String topic, int partition) {
+    Long next =
+        nextOffsets(List.of(new TopicPartition(topic, partition)))
+            .get(new TopicPartition(topic, partition));
+    return next == null ? OptionalLong.empty() : OptionalLong.of(next);
+  }
+
+  /**
+   * The offsets to resume from, read from the ledger of each partition's target table (partitions
+   * with nothing loaded are absent).
+   */
+  public Map<TopicPartition, Long> nextOffsets(Collection<TopicPartition> partitions) {
+    return engine.nextOffsets(partitions);
+  }
+
+  @Override
+  public void close() {
+    engine.close();
+  }
+}
