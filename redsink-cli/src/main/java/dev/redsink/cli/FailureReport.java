@@ -1,0 +1,38 @@
+package dev.redsink.cli;
+
+import dev.redsink.core.error.InvalidConfigException;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Prints a command's failure as one readable message (the cause chain's messages, never a stack
+ * trace unless {@code REDSINK_DEBUG} is set) and maps it to exit code 1.
+ */
+final class FailureReport implements IExecutionExceptionHandler {
+
+  @Override
+  public int handleExecutionException(Exception e, CommandLine line, ParseResult parsed) {
+    line.getErr().println("redsink: " + describe(e));
+    if (System.getenv("REDSINK_DEBUG") != null) {
+      e.printStackTrace(line.getErr());
+    }
+    line.getErr().flush();
+    return ExitCodes.FAILED;
+  }
+
+  /** The exception's message followed by its causes' messages that add something. */
+  static String describe(Throwable e) {
+    if (e instanceof InvalidConfigException) {
+      return e.getMessage();
+    }
+    StringBuilder text = new StringBuilder(String.valueOf(e.getMessage()));
+    for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+      String message = cause.getMessage();
+      if (message != null && !text.toString().contains(message)) {
+        text.append(": ").append(message);
+      }
+    }
+    return text.toString();
+  }
+}

@@ -1,0 +1,114 @@
+package dev.redsink.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
+
+/**
+ * The redsink command run as a user runs it: a separate JVM on the shaded jar (or the test class
+ * path before packaging), its output captured to files, stopped with SIGTERM.
+ */
+final class RedsinkProcess implements AutoCloseable {
+  private final Process process;
+  private final Path stdout;
+  private final Path stderr;
+
+  private RedsinkProcess(Process process, Path stdout, Path stderr) {
+    this.process = process;
+    this.stdout = stdout;
+    this.stderr = stderr;
+  }
+
+  static RedsinkProcess start(Path workDir, Map<String, String> env, String... args)
+      throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xmx1g");
+    Path jar = Paths.get("target", "redsink.jar").toAbsolutePath();
+    if (Files.exists(jar)) {
+      command.add("-jar");
+      command.add(jar.toString());
+    } else {
+      command.add("-cp");
+      command.add(System.getProperty("java.class.path"));
+      command.add(Redsink.class.getName());
+    }
+    command.addAll(List.of(args));
+    Files.createDirectories(workDir);
+    Path out = Files.createTempFile(workDir, "stdout", ".txt");
+    Path err = Files.createTempFile(workDir, "stderr", ".txt");
+    ProcessBuilder builder =
+        new ProcessBuilder(command)
+            .directory(workDir.toFile())
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+    builder.environment().putAll(env);
+    return new RedsinkProcess(builder.start(), out, err);
+  }
+
+  String stdout() {
+    return read(stdout);
+  }
+
+  String stderr() {
+    return read(stderr);
+  }
+
+  /** Waits until stdout contains the text, failing early if the process ends first. */
+  void awaitOutput(String text, Duration timeout) {
+    Awaitility.await()
+        .atMost(timeout)
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> {
+              if (!process.isAlive() && !stdout().contains(text)) {
+                throw new AssertionError(
+                    "redsink exited with "
+                        + process.exitValue()
+                        + " before printing '"
+                        + text
+                        + "'\n"
+                        + stdout()
+                        + stderr());
+              }
+              return stdout().contains(text);
+            });
+  }
+
+  /** Sends SIGTERM and returns the exit code. */
+  int terminate(Duration timeout) throws InterruptedException {
+    process.destroy();
+    return awaitExit(timeout);
+  }
+
+  int awaitExit(Duration timeout) throws InterruptedException {
+    assertThat(process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS))
+        .as("redsink exits within %s\n%s%s", timeout, stdout(), stderr())
+        .isTrue();
+    return process.exitValue();
+  }
+
+  @Override
+  public void close() {
+    process.destroyForcibly();
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
