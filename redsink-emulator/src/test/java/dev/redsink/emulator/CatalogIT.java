@@ -131,6 +131,17 @@ class CatalogIT {
   }
 
   @Test
+  void formatTypeShowsRedshiftTypeNames() throws SQLException {
+    assertThat(
+            rows(
+                c,
+                "SELECT pg_catalog.format_type(a.atttypid, a.atttypmod), format_type(a.atttypid,"
+                    + " a.atttypmod) FROM pg_attribute a WHERE a.attrelid = 'cat.orders'::regclass"
+                    + " AND a.attnum = 1"))
+        .containsExactly("character varying(512)|character varying(512)");
+  }
+
+  @Test
   void versionLooksLikeRedshift() throws SQLException {
     assertThat(value(c, "SELECT version()"))
         .startsWith("PostgreSQL 8.0.2 on i686-pc-linux-gnu")

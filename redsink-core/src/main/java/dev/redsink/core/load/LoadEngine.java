@@ -1,36 +1,141 @@
 package dev.redsink.core.load;
 
 import dev.redsink.core.LoadResult;
+import dev.redsink.core.LoadResult.TableLoad;
 import dev.redsink.core.Record;
 import dev.redsink.core.TopicPartition;
 import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.retry.RetryPolicy;
+import dev.redsink.core.retry.Sleeper;
+import dev.redsink.core.sql.DedupMode;
+import dev.redsink.core.stage.Disposal;
+import dev.redsink.core.stage.S3ObjectStore;
+import dev.redsink.core.stage.Stager;
+import dev.redsink.core.stage.UuidV7;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Runs loads: groups records by table, filters by the ledger, stages and loads each table. */
+/**
+ * Runs loads: groups a batch's records by target table and loads each table exactly once (see
+ * {@link TableLoader}); answers where each partition resumes from the ledger.
+ */
 public final class LoadEngine implements AutoCloseable {
 
-  private LoadEngine() {}
+  private final ConnectionPool pool;
+  private final TargetTables tables;
+  private final LoadContext ctx;
 
+  private LoadEngine(ConnectionPool pool, TargetTables tables, LoadContext ctx) {
+    this.pool = pool;
+    this.tables = tables;
+    this.ctx = ctx;
+  }
+
+  /** Connects (SELECT 1), builds the S3 client, and prepares a table without placeholders. */
   public static LoadEngine open(RedsinkConfig config) {
-    throw new UnsupportedOperationException("not yet");
+    ConnectionPool pool = ConnectionPool.open(config.connection(), config.maxConnections());
+    S3ObjectStore store = null;
+    try {
+      store = S3ObjectStore.of(config);
+      RetryPolicy retry = new RetryPolicy(config.maxRetries(), config.retryDelay(), Sleeper.SYSTEM);
+      TargetTables tables = new TargetTables(config, pool);
+      Ledger ledger = new Ledger(tables.ledger());
+      LoadContext ctx =
+          new LoadContext(
+              pool,
+              ledger,
+              new LoadTransaction(
+                  ledger,
+                  config.awsIamRole(),
+                  config.dedupById() ? DedupMode.SKIP_EXISTING_IDS : DedupMode.LEDGER_ONLY),
+              new Stager(store, config.s3Prefix(), UuidV7.system(), retry),
+              retry,
+              config.batchSize(),
+              config.verboseLogging(),
+              config.archive() ? Disposal.ARCHIVE : Disposal.DELETE);
+      LoadEngine engine = new LoadEngine(pool, tables, ctx);
+      if (!config.targetTable().hasPlaceholders()) {
+        tables.forTopic("");
+      }
+      return engine;
+    } catch (RuntimeException e) {
+      pool.close();
+      if (store != null) {
+        store.close();
+      }
+      throw e;
+    }
   }
 
+  /** Loads a batch, one table after another; see {@link dev.redsink.core.RedshiftSink#write}. */
   public LoadResult write(List<Record> batch) {
-    throw new UnsupportedOperationException("not yet");
+    Map<TargetTable, List<Record>> byTable = new LinkedHashMap<>();
+    String lastTopic = null;
+    List<Record> current = null;
+    for (Record r : batch) {
+      if (!r.topic().equals(lastTopic)) {
+        lastTopic = r.topic();
+        current = byTable.computeIfAbsent(tables.forTopic(r.topic()), t -> new ArrayList<>());
+      }
+      current.add(r);
+    }
+    List<TableLoad> loads = new ArrayList<>();
+    Map<TopicPartition, Long> next = new HashMap<>();
+    int skipped = 0;
+    int loaded = 0;
+    for (Map.Entry<TargetTable, List<Record>> e : byTable.entrySet()) {
+      TableLoader.Outcome outcome = new TableLoader(ctx, e.getKey(), e.getValue()).load();
+      loads.add(outcome.load());
+      next.putAll(outcome.next());
+      skipped += outcome.skipped();
+      loaded += outcome.load().rows();
+    }
+    return new LoadResult(batch.size(), skipped, loaded, loads, next);
   }
 
+  /** The checks a record must pass for its table, without staging anything. */
   public Optional<BadRecordException> check(Record record) {
-    throw new UnsupportedOperationException("not yet");
+    try {
+      tables.forTopic(record.topic()).checks().check(record);
+      return Optional.empty();
+    } catch (BadRecordException e) {
+      return Optional.of(e);
+    }
   }
 
+  /** The ledger's next offsets for these partitions (absent when nothing was loaded). */
   public Map<TopicPartition, Long> nextOffsets(Collection<TopicPartition> partitions) {
-    throw new UnsupportedOperationException("not yet");
+    Map<TargetTable, List<TopicPartition>> byTable = new LinkedHashMap<>();
+    for (TopicPartition tp : partitions) {
+      byTable.computeIfAbsent(tables.forTopic(tp.topic()), t -> new ArrayList<>()).add(tp);
+    }
+    Map<TopicPartition, Long> next = new HashMap<>();
+    for (Map.Entry<TargetTable, List<TopicPartition>> e : byTable.entrySet()) {
+      try (Connection c = pool.connection()) {
+        Map<TopicPartition, Long> ledger = ctx.ledger().resume(c, e.getKey(), e.getValue());
+        for (TopicPartition tp : e.getValue()) {
+          if (ledger.containsKey(tp)) {
+            next.put(tp, ledger.get(tp));
+          }
+        }
+      } catch (SQLException ex) {
+        throw SqlStates.wrap("read the ledger of " + e.getKey(), ex);
+      }
+    }
+    return next;
   }
 
   @Override
-  public void close() {}
+  public void close() {
+    pool.close();
+    ctx.stager().close();
+  }
 }

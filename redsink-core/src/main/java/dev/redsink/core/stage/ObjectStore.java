@@ -4,7 +4,7 @@ package dev.redsink.core.stage;
  * The few S3 operations Redsink needs, so the stager can be tested with a plain fake. Failures are
  * {@link dev.redsink.core.error.RedsinkException}s whose category says whether a retry may help.
  */
-public interface ObjectStore {
+public interface ObjectStore extends AutoCloseable {
   /** The bucket every key refers to. */
   String bucket();
 
@@ -16,4 +16,8 @@ public interface ObjectStore {
 
   /** Copies an object inside the bucket, server side. */
   void copy(String fromKey, String toKey);
+
+  /** Releases the client; the default holds nothing. */
+  @Override
+  default void close() {}
 }

@@ -21,6 +21,16 @@ public final class S3ObjectStore implements ObjectStore {
     this.bucket = bucket;
   }
 
+  /** The store for a sink's configuration: its bucket, with a client built from its keys. */
+  public static S3ObjectStore of(dev.redsink.core.config.RedsinkConfig config) {
+    return new S3ObjectStore(S3Clients.create(config), config.s3Bucket());
+  }
+
+  @Override
+  public void close() {
+    s3.close();
+  }
+
   @Override
   public String bucket() {
     return bucket;

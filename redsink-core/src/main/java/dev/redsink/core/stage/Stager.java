@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
  * Puts Parquet files and manifests under unique time-ordered keys (so retrying an upload is safe),
  * and deletes or archives them after the load.
  */
-public final class Stager {
+public final class Stager implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Stager.class);
 
   private final ObjectStore store;
@@ -68,5 +68,11 @@ public final class Stager {
       }
     }
     return warnings;
+  }
+
+  /** Closes the object store's client. */
+  @Override
+  public void close() {
+    store.close();
   }
 }

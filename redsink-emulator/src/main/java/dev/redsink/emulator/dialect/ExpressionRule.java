@@ -27,6 +27,10 @@ final class ExpressionRule {
           && (s.at(i - 1).isSymbol(",") || s.at(i - 1).is("SELECT") || s.at(i - 1).isSymbol("."))) {
         // pg_table_def's "notnull" column; PostgreSQL reads a bare NOTNULL as an operator.
         edit.replace(i, "\"notnull\"");
+      } else if (t.is("FORMAT_TYPE") && s.at(i + 1).isSymbol("(")) {
+        // Column types must read as Redshift names (character varying(n)), not emulator domains.
+        boolean qualified = s.at(i - 1).isSymbol(".") && s.at(i - 2).is("PG_CATALOG");
+        edit.replace(qualified ? i - 2 : i, i + 1, "pg_catalog.redshift_type");
       } else if (t.is("JSON_SERIALIZE") && s.at(i + 1).isSymbol("(")) {
         // PostgreSQL 17 parses JSON_SERIALIZE as SQL/JSON syntax; Redshift's takes SUPER.
         edit.replace(i, "pg_catalog.redshift_json_serialize");

@@ -80,8 +80,37 @@ final class TypeMapping {
       case "CHAR", "NCHAR", "BPCHAR" -> character(args, j, column, name.equals("BPCHAR"));
       case "VARBYTE", "VARBINARY" -> varbyte(args, j, column);
       case "SUPER" -> plain("super", j);
-      default -> throw unsupported(column, written.toLowerCase(Locale.ROOT));
+      default -> other(column, written, j);
     };
+  }
+
+  /** PostgreSQL types Redshift does not have; any other name in a cast is left to PostgreSQL. */
+  private static final java.util.Set<String> NOT_IN_REDSHIFT =
+      java.util.Set.of(
+          "JSONB",
+          "JSON",
+          "BYTEA",
+          "UUID",
+          "XML",
+          "SERIAL",
+          "BIGSERIAL",
+          "SMALLSERIAL",
+          "SERIAL4",
+          "SERIAL8",
+          "MONEY",
+          "INET",
+          "CIDR",
+          "MACADDR",
+          "TSVECTOR",
+          "TSQUERY",
+          "POINT");
+
+  private static MappedType other(String column, String written, int end) throws DialectException {
+    String name = written.toUpperCase(Locale.ROOT).replaceAll("\\(.*", "").strip();
+    if (column != null || NOT_IN_REDSHIFT.contains(name)) {
+      throw unsupported(column, written.toLowerCase(Locale.ROOT));
+    }
+    return plain(written, end);
   }
 
   private static MappedType plain(String sql, int end) {

@@ -1,0 +1,81 @@
+package dev.redsink.core.load;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.redsink.core.config.ConnectionString;
+import dev.redsink.core.error.ErrorCategory;
+import dev.redsink.core.error.RedsinkException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Properties;
+
+/**
+ * A pool of max_connections connections through the Amazon Redshift JDBC driver, checked with
+ * SELECT 1 when it opens.
+ */
+final class ConnectionPool implements AutoCloseable {
+
+  private static final String DRIVER = "com.amazon.redshift.Driver";
+
+  private final HikariDataSource dataSource;
+  private final ConnectionString connection;
+
+  private ConnectionPool(HikariDataSource dataSource, ConnectionString connection) {
+    this.dataSource = dataSource;
+    this.connection = connection;
+  }
+
+  static ConnectionPool open(ConnectionString connection, int maxConnections) {
+    HikariConfig hikari = new HikariConfig();
+    hikari.setPoolName("redsink-" + connection.host());
+    hikari.setDriverClassName(DRIVER);
+    hikari.setJdbcUrl(connection.jdbcUrl());
+    Properties properties = new Properties();
+    properties.putAll(connection.properties());
+    hikari.setDataSourceProperties(properties);
+    hikari.setMaximumPoolSize(maxConnections);
+    hikari.setMinimumIdle(0);
+    hikari.setConnectionTimeout(30_000);
+    hikari.setInitializationFailTimeout(-1);
+    HikariDataSource dataSource = new HikariDataSource(hikari);
+    ConnectionPool pool = new ConnectionPool(dataSource, connection);
+    try (Connection c = dataSource.getConnection();
+        Statement st = c.createStatement()) {
+      st.execute("SELECT 1");
+    } catch (SQLException e) {
+      dataSource.close();
+      throw pool.cannotConnect(e);
+    }
+    return pool;
+  }
+
+  /** A pooled connection in autocommit mode. */
+  Connection connection() {
+    try {
+      Connection c = dataSource.getConnection();
+      c.setAutoCommit(true);
+      return c;
+    } catch (SQLException e) {
+      throw cannotConnect(e);
+    }
+  }
+
+  private RedsinkException cannotConnect(SQLException e) {
+    ErrorCategory category = SqlStates.classify(e);
+    String reason = redact(String.valueOf(e.getMessage()));
+    return new RedsinkException(
+        category == ErrorCategory.TRANSIENT ? ErrorCategory.TRANSIENT : category,
+        "Failed to connect to Redshift at " + connection.endpoint() + ": " + reason);
+  }
+
+  private String redact(String message) {
+    String password = connection.properties().get("password");
+    return password == null || password.isEmpty() ? message : message.replace(password, "****");
+  }
+
+  @Override
+  public void close() {
+    dataSource.close();
+  }
+}

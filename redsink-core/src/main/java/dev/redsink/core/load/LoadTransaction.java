@@ -1,0 +1,124 @@
+package dev.redsink.core.load;
+
+import dev.redsink.core.TopicPartition;
+import dev.redsink.core.error.ErrorCategory;
+import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.sql.DedupMode;
+import dev.redsink.core.sql.TableSql;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * One load of one table in one Redshift transaction: lock the target, re-read the ledger, create a
+ * session temp staging table, COPY the staged files into it, check the row count, insert into the
+ * target, advance the ledger, drop the staging table, COMMIT. No TRUNCATE (it commits in Redshift),
+ * no REGION (Parquet COPY refuses it).
+ */
+final class LoadTransaction {
+
+  /** How a transaction ended. */
+  enum Outcome {
+    COMMITTED,
+    /** Another writer committed some of these records first: re-plan from the ledger. */
+    OVERLAP
+  }
+
+  /** Time spent in COPY, insert and commit. */
+  record Timings(Duration copy, Duration insert, Duration commit) {
+    static final Timings NONE = new Timings(Duration.ZERO, Duration.ZERO, Duration.ZERO);
+  }
+
+  /** The outcome and, when committed, where the time went. */
+  record Result(Outcome outcome, Timings timings) {}
+
+  private final Ledger ledger;
+  private final String iamRole;
+  private final DedupMode dedup;
+
+  LoadTransaction(Ledger ledger, String iamRole, DedupMode dedup) {
+    this.ledger = ledger;
+    this.iamRole = iamRole;
+    this.dedup = dedup;
+  }
+
+  Result run(ConnectionPool pool, TablePlan plan, StagedBatch staged) {
+    TargetTable table = plan.table();
+    String staging = TableSql.newStagingName();
+    try (Connection c = pool.connection()) {
+      c.setAutoCommit(false);
+      try (Statement st = c.createStatement()) {
+        st.execute(TableSql.lock(table.name()));
+        Map<TopicPartition, Long> committed = ledger.read(c, table);
+        if (plan.overlaps(committed)) {
+          c.rollback();
+          return new Result(Outcome.OVERLAP, Timings.NONE);
+        }
+        long t0 = System.nanoTime();
+        st.execute(TableSql.createStaging(staging, table.name()));
+        st.execute(TableSql.copy(staging, staged.copyUrl(), iamRole, staged.copySource()));
+        long copied = lastCopyCount(st);
+        if (copied != staged.rows()) {
+          c.rollback();
+          throw new RedsinkException(
+              ErrorCategory.FATAL,
+              "Cannot load into "
+                  + table
+                  + ": COPY loaded "
+                  + copied
+                  + " rows but "
+                  + staged.rows()
+                  + " were staged in "
+                  + staged.copyUrl());
+        }
+        long t1 = System.nanoTime();
+        st.execute(TableSql.insertFromStaging(table.name(), staging, table.layout(), dedup));
+        ledger.advance(c, table, plan.next());
+        st.execute(TableSql.dropStaging(staging));
+        long t2 = System.nanoTime();
+        commit(c, table);
+        long t3 = System.nanoTime();
+        return new Result(
+            Outcome.COMMITTED,
+            new Timings(
+                Duration.ofNanos(t1 - t0), Duration.ofNanos(t2 - t1), Duration.ofNanos(t3 - t2)));
+      } catch (SQLException e) {
+        rollbackQuietly(c);
+        throw SqlStates.wrap("load into " + table, e);
+      } catch (RuntimeException e) {
+        rollbackQuietly(c);
+        throw e;
+      }
+    } catch (SQLException e) {
+      throw SqlStates.wrap("load into " + table, e);
+    }
+  }
+
+  private static long lastCopyCount(Statement st) throws SQLException {
+    try (ResultSet rs = st.executeQuery(TableSql.lastCopyCount())) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  private static void commit(Connection c, TargetTable table) {
+    try {
+      c.commit();
+    } catch (SQLException e) {
+      throw SqlStates.wrapCommit("commit the load into " + table, e);
+    }
+  }
+
+  private static void rollbackQuietly(Connection c) {
+    try {
+      if (!c.isClosed()) {
+        c.rollback();
+      }
+    } catch (SQLException e) {
+      // the connection is gone; the server rolls back on its own
+    }
+  }
+}

@@ -1,0 +1,205 @@
+package dev.redsink.core.load;
+
+import dev.redsink.core.LoadResult.TableLoad;
+import dev.redsink.core.Record;
+import dev.redsink.core.TopicPartition;
+import dev.redsink.core.encode.EncodedFile;
+import dev.redsink.core.error.ErrorCategory;
+import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.error.TransientException;
+import dev.redsink.core.stage.Disposal;
+import dev.redsink.core.stage.StagedFile;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Loads one table's records of a batch exactly once. Every attempt starts from the ledger, so a
+ * retry after any failure, including a COMMIT whose reply was lost, loads only what is not
+ * committed yet; staged files are reused while the records to load stay the same.
+ */
+final class TableLoader {
+
+  private static final Logger LOG = LoggerFactory.getLogger(TableLoader.class);
+  private static final int MAX_REPLANS = 10;
+
+  /** One table load's outcome: rows loaded, skipped, and the ledger's next offsets. */
+  record Outcome(TableLoad load, int skipped, Map<TopicPartition, Long> next) {}
+
+  private final LoadContext ctx;
+  private final TargetTable table;
+  private final List<Record> records;
+  private final Set<TopicPartition> partitions = new LinkedHashSet<>();
+  private TablePlan stagedPlan;
+  private StagedBatch staged;
+  private int attempts;
+
+  TableLoader(LoadContext ctx, TargetTable table, List<Record> records) {
+    this.ctx = ctx;
+    this.table = table;
+    this.records = records;
+    for (Record r : records) {
+      partitions.add(new TopicPartition(r.topic(), r.partition()));
+    }
+  }
+
+  Outcome load() {
+    try {
+      return ctx.retry().run("load into " + table, this::attempt);
+    } finally {
+      discardStaged();
+    }
+  }
+
+  private Outcome attempt() {
+    attempts++;
+    for (int replan = 0; replan < MAX_REPLANS; replan++) {
+      TablePlan plan = plan();
+      if (plan.isEmpty()) {
+        return new Outcome(empty(), plan.skipped(), batchEnd());
+      }
+      plan.pending().forEach(table.checks()::check);
+      if (!plan.sameRecords(stagedPlan)) {
+        discardStaged();
+        staged = stage(plan);
+        stagedPlan = plan;
+      }
+      LoadTransaction.Result result;
+      try {
+        result = ctx.transaction().run(ctx.pool(), plan, staged);
+      } catch (RedsinkException e) {
+        if (e.category() == ErrorCategory.COMMIT_OUTCOME_UNKNOWN) {
+          throw new TransientException(
+              "Cannot tell whether the load into "
+                  + table
+                  + " committed; the next attempt reads the ledger and loads only what is missing",
+              e);
+        }
+        throw e;
+      }
+      if (result.outcome() == LoadTransaction.Outcome.OVERLAP) {
+        LOG.info("Another writer loaded some of these records into {} first; re-planning", table);
+        continue;
+      }
+      StagedBatch done = staged;
+      staged = null;
+      stagedPlan = null;
+      ctx.dispose(done.objects(), ctx.disposal());
+      TableLoad load = tableLoad(plan, done, result.timings());
+      log(load);
+      return new Outcome(load, plan.skipped(), plan.next());
+    }
+    throw new TransientException(
+        "Cannot load into " + table + ": other writers kept loading the same records first");
+  }
+
+  private TablePlan plan() {
+    try (Connection c = ctx.pool().connection()) {
+      return TablePlan.of(table, records, ctx.ledger().resume(c, table, partitions));
+    } catch (SQLException e) {
+      throw SqlStates.wrap("read the ledger of " + table, e);
+    }
+  }
+
+  /** For an all-skipped batch: the partitions' committed offsets are at least the batch's end. */
+  private Map<TopicPartition, Long> batchEnd() {
+    Map<TopicPartition, Long> next = new HashMap<>();
+    for (Record r : records) {
+      next.merge(new TopicPartition(r.topic(), r.partition()), r.offset() + 1, Math::max);
+    }
+    return next;
+  }
+
+  private StagedBatch stage(TablePlan plan) {
+    Instant createdAt = Instant.now();
+    List<StagedFile> files = new ArrayList<>();
+    long bytes = 0;
+    long encodeNanos = 0;
+    long uploadNanos = 0;
+    List<Record> pending = plan.pending();
+    int batchSize = ctx.batchSize();
+    for (int from = 0; from < pending.size(); from += batchSize) {
+      List<Record> chunk = pending.subList(from, Math.min(pending.size(), from + batchSize));
+      long t0 = System.nanoTime();
+      EncodedFile file = table.writer().write(chunk, createdAt);
+      long t1 = System.nanoTime();
+      files.add(ctx.stager().upload(file.bytes()));
+      uploadNanos += System.nanoTime() - t1;
+      encodeNanos += t1 - t0;
+      bytes += file.size();
+    }
+    Optional<StagedFile> manifest = Optional.empty();
+    if (files.size() > 1) {
+      long t0 = System.nanoTime();
+      manifest = Optional.of(ctx.stager().uploadManifest(files));
+      uploadNanos += System.nanoTime() - t0;
+    }
+    return new StagedBatch(
+        files,
+        manifest,
+        pending.size(),
+        bytes,
+        Duration.ofNanos(encodeNanos),
+        Duration.ofNanos(uploadNanos));
+  }
+
+  private void discardStaged() {
+    if (staged != null) {
+      ctx.dispose(staged.objects(), Disposal.DELETE);
+      staged = null;
+      stagedPlan = null;
+    }
+  }
+
+  private TableLoad empty() {
+    Duration zero = Duration.ZERO;
+    return new TableLoad(table.toString(), 0, 0, 0, attempts, zero, zero, zero, zero, zero);
+  }
+
+  private TableLoad tableLoad(TablePlan plan, StagedBatch batch, LoadTransaction.Timings timings) {
+    return new TableLoad(
+        table.toString(),
+        plan.pending().size(),
+        batch.files().size(),
+        batch.bytes(),
+        attempts,
+        batch.encode(),
+        batch.upload(),
+        timings.copy(),
+        timings.insert(),
+        timings.commit());
+  }
+
+  private void log(TableLoad load) {
+    String format =
+        "Loaded {} rows into {} from {} files ({} bytes, attempt {}): encode {} ms, upload {} ms,"
+            + " COPY {} ms, insert {} ms, commit {} ms";
+    Object[] args = {
+      load.rows(),
+      load.table(),
+      load.files(),
+      load.bytes(),
+      load.attempts(),
+      load.encode().toMillis(),
+      load.upload().toMillis(),
+      load.copy().toMillis(),
+      load.insert().toMillis(),
+      load.commit().toMillis()
+    };
+    if (ctx.verbose()) {
+      LOG.info(format, args);
+    } else {
+      LOG.debug(format, args);
+    }
+  }
+}

@@ -1,0 +1,28 @@
+package dev.redsink.core.load;
+
+import dev.redsink.core.encode.ParquetFileWriter;
+import dev.redsink.core.encode.RecordChecks;
+import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.TableName;
+
+/**
+ * A target table as created and checked: its name, its row layout with the byte capacities the
+ * table really has, the checks records must pass for it, and its Parquet writer.
+ */
+record TargetTable(
+    TableName name, RowLayout layout, RecordChecks checks, ParquetFileWriter writer) {
+
+  static TargetTable of(TableName name, RowLayout layout) {
+    return new TargetTable(name, layout, new RecordChecks(layout), new ParquetFileWriter(layout));
+  }
+
+  /** The key of this table's rows in the ledger. */
+  String ledgerKey() {
+    return name.folded();
+  }
+
+  @Override
+  public String toString() {
+    return name.toString();
+  }
+}

@@ -1,0 +1,105 @@
+package dev.redsink.core.load;
+
+import dev.redsink.core.config.RedsinkConfig;
+import dev.redsink.core.sql.LedgerSql;
+import dev.redsink.core.sql.SqlStatement;
+import dev.redsink.core.sql.TableSql;
+import dev.redsink.core.table.ExistingColumn;
+import dev.redsink.core.table.FoldedNames;
+import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.SchemaCheck;
+import dev.redsink.core.table.TableName;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Resolves a topic to its target table; the first time a table is seen it is created if missing
+ * (with the ledger next to it) and its columns are checked. Results are cached per name.
+ */
+final class TargetTables {
+
+  private static final Logger LOG = LoggerFactory.getLogger(TargetTables.class);
+  private static final String UNIQUE_VIOLATION = "23505";
+  private static final String DUPLICATE_TABLE = "42P07";
+
+  private final RedsinkConfig config;
+  private final ConnectionPool pool;
+  private final Map<String, TargetTable> byName = new ConcurrentHashMap<>();
+  private final Map<String, TableName> byTopic = new ConcurrentHashMap<>();
+  private final FoldedNames folded = new FoldedNames();
+  private volatile boolean ledgerReady;
+
+  TargetTables(RedsinkConfig config, ConnectionPool pool) {
+    this.config = config;
+    this.pool = pool;
+  }
+
+  TableName ledger() {
+    return LedgerSql.ledger(config.targetSchema());
+  }
+
+  /** The table for a topic, created and checked on first use. */
+  TargetTable forTopic(String topic) {
+    TableName name = byTopic.computeIfAbsent(topic, this::resolve);
+    return byName.computeIfAbsent(
+        name.folded() + "@" + name.foldedSchema().orElse(""), k -> open(name));
+  }
+
+  private TableName resolve(String topic) {
+    String resolved = config.targetTable().resolve(topic);
+    folded.record(topic, resolved).ifPresent(LOG::warn);
+    return new TableName(config.targetSchema(), resolved);
+  }
+
+  private TargetTable open(TableName name) {
+    RowLayout expected = config.rowLayout();
+    try (Connection c = pool.connection()) {
+      createLedger(c);
+      createIfMissing(c, TableSql.createTable(name, expected));
+      RowLayout actual = SchemaCheck.check(name, expected, columns(c, name));
+      LOG.info("Target table {} is ready", name);
+      return TargetTable.of(name, actual);
+    } catch (SQLException e) {
+      throw SqlStates.wrap("prepare table " + name, e);
+    }
+  }
+
+  private void createLedger(Connection c) throws SQLException {
+    if (!ledgerReady) {
+      createIfMissing(c, LedgerSql.create(ledger()));
+      ledgerReady = true;
+    }
+  }
+
+  /** CREATE TABLE IF NOT EXISTS, tolerating a concurrent writer creating the same table. */
+  private static void createIfMissing(Connection c, String ddl) throws SQLException {
+    try (Statement st = c.createStatement()) {
+      st.execute(ddl);
+    } catch (SQLException e) {
+      if (!UNIQUE_VIOLATION.equals(e.getSQLState()) && !DUPLICATE_TABLE.equals(e.getSQLState())) {
+        throw e;
+      }
+    }
+  }
+
+  private static List<ExistingColumn> columns(Connection c, TableName name) throws SQLException {
+    SqlStatement query = TableSql.columns(name);
+    List<ExistingColumn> found = new ArrayList<>();
+    try (PreparedStatement ps = Jdbc.prepare(c, query);
+        ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        found.add(new ExistingColumn(rs.getString(1), rs.getString(2)));
+      }
+    }
+    return found;
+  }
+}

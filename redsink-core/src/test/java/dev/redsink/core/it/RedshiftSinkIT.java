@@ -1,0 +1,268 @@
+package dev.redsink.core.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.redsink.core.LoadResult;
+import dev.redsink.core.Record;
+import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.TopicPartition;
+import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.error.RedsinkException;
+import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.emulator.fault.SqlFault;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The engine against the emulator, through the Amazon Redshift JDBC driver. */
+@ExtendWith(RedshiftEmulatorExtension.class)
+class RedshiftSinkIT {
+
+  private SinkFixture fx;
+  private String table;
+
+  @BeforeEach
+  void setUp(RedshiftEmulator emulator) {
+    emulator.sqlFaults().reset();
+    emulator.s3Faults().reset();
+    fx = new SinkFixture(emulator);
+    table = "t_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+  }
+
+  @AfterEach
+  void tearDown() {
+    fx.emulator.sqlFaults().reset();
+    fx.emulator.s3Faults().reset();
+  }
+
+  @Test
+  void createsTheReferenceTableLayout() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
+      assertThat(sink.config().batchSize()).isEqualTo(100);
+    }
+    assertThat(
+            fx.rows(
+                "SELECT column_name, data_type, character_maximum_length FROM svv_columns"
+                    + " WHERE table_name = '"
+                    + table
+                    + "' ORDER BY ordinal_position"))
+        .containsExactly(
+            "id|character varying|512",
+            "pico_offset|character varying|20",
+            "pico_timestamp|character varying|20",
+            "pico_topic|character varying|256",
+            "pico_partition|bigint|null",
+            "pico_key|character varying|65535",
+            "payload|binary varying|16777216",
+            "created_at|character varying|256");
+  }
+
+  @Test
+  void loadsEveryRecordOnceAndAReplayChangesNothing() throws Exception {
+    List<Record> batch = new ArrayList<>(SinkFixture.records("orders.eu", 0, 0, 250));
+    batch.addAll(SinkFixture.records("orders.eu", 1, 0, 50));
+    try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
+      LoadResult first = sink.write(batch);
+      assertThat(first.loaded()).isEqualTo(300);
+      assertThat(first.tables().get(0).files()).isEqualTo(3);
+      LoadResult replay = sink.write(batch);
+      assertThat(replay.loaded()).isZero();
+      assertThat(replay.skipped()).isEqualTo(300);
+      assertThat(sink.nextOffsets(List.of(new TopicPartition("orders.eu", 0))))
+          .containsEntry(new TopicPartition("orders.eu", 0), 250L);
+    }
+    assertThat(fx.count(table)).isEqualTo(300);
+    assertThat(fx.distinctIds(table)).isEqualTo(300);
+    assertThat(
+            fx.rows(
+                "SELECT id, pico_offset, pico_timestamp, pico_topic, pico_partition, pico_key,"
+                    + " convert_from(payload, 'UTF8') FROM "
+                    + table
+                    + " WHERE id = 'orders.eu:0:7'"))
+        .containsExactly("orders.eu:0:7|7|1700000000007|orders.eu|0|azc=|{\"n\":7}");
+    assertThat(fx.stagedObjects()).isEmpty();
+  }
+
+  @Test
+  void aNewSinkResumesFromTheLedger() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
+      sink.write(SinkFixture.records("t", 0, 0, 10));
+    }
+    try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
+      assertThat(sink.nextOffset("t", 0)).hasValue(10);
+      assertThat(sink.nextOffset("t", 1)).isEmpty();
+      LoadResult r = sink.write(SinkFixture.records("t", 0, 5, 10));
+      assertThat(r.loaded()).isEqualTo(5);
+      assertThat(r.next()).containsEntry(new TopicPartition("t", 0), 15L);
+    }
+    assertThat(fx.count(table)).isEqualTo(15);
+    assertThat(fx.distinctIds(table)).isEqualTo(15);
+  }
+
+  @Test
+  void transientErrorsAreRetriedAndLoadExactlyOnce() throws Exception {
+    fx.emulator.sqlFaults().failNext("^INSERT INTO", 2, SqlFault.serializableIsolationViolation());
+    try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
+      LoadResult r = sink.write(SinkFixture.records("t", 0, 0, 20));
+      assertThat(r.tables().get(0).attempts()).isEqualTo(3);
+    }
+    assertThat(fx.emulator.sqlFaults().fired()).isEqualTo(2);
+    assertThat(fx.count(table)).isEqualTo(20);
+    assertThat(fx.stagedObjects()).isEmpty();
+  }
+
+  @Test
+  void nonTransientErrorsAreNotRetried() throws Exception {
+    fx.emulator.sqlFaults().failNext("^COPY", 5, SqlFault.loadError("staging"));
+    try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
+      assertThatThrownBy(() -> sink.write(SinkFixture.records("t", 0, 0, 5)))
+          .isInstanceOf(RedsinkException.class)
+          .hasMessageContaining("Load into table")
+          .satisfies(e -> assertThat(((RedsinkException) e).isTransient()).isFalse());
+    }
+    assertThat(fx.emulator.sqlFaults().fired()).isEqualTo(1);
+    assertThat(fx.count(table)).isZero();
+    assertThat(fx.stagedObjects()).isEmpty();
+  }
+
+  @Test
+  void aLostCommitReplyIsReconciledThroughTheLedger() throws Exception {
+    fx.emulator.sqlFaults().failNext("^COMMIT", 1, SqlFault.dropBeforeReply());
+    try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
+      LoadResult r = sink.write(SinkFixture.records("t", 0, 0, 30));
+      assertThat(r.next()).containsEntry(new TopicPartition("t", 0), 30L);
+    }
+    assertThat(fx.emulator.sqlFaults().fired()).isEqualTo(1);
+    assertThat(fx.count(table)).isEqualTo(30);
+    assertThat(fx.distinctIds(table)).isEqualTo(30);
+  }
+
+  @Test
+  void failuresAtEachStepLeaveNothingAndTheNextRunLoadsOnce() throws Exception {
+    String[] steps = {"^COPY", "^SELECT pg_last_copy_count", "^INSERT INTO", "^UPDATE", "^COMMIT"};
+    Map<String, Object> config = fx.config(table);
+    config.put("max_retries", 1);
+    List<Record> batch = SinkFixture.records("t", 0, 0, 40);
+    for (String step : steps) {
+      fx.emulator.sqlFaults().failNext(step, 1, SqlFault.dropBeforeStatement());
+      try (RedshiftSink sink = RedshiftSink.open(config)) {
+        assertThatThrownBy(() -> sink.write(batch)).isInstanceOf(RedsinkException.class);
+      }
+      assertThat(fx.count(table)).as("rows after a failure before " + step).isZero();
+    }
+    assertThat(fx.emulator.sqlFaults().fired()).isEqualTo(steps.length);
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      assertThat(sink.write(batch).loaded()).isEqualTo(40);
+    }
+    assertThat(fx.count(table)).isEqualTo(40);
+    assertThat(fx.stagedObjects()).isEmpty();
+  }
+
+  @Test
+  void twoWritersWithOverlappingOffsetsLoadEachRecordOnce() throws Exception {
+    // Both consume the partition in order from the ledger's position, as a stale task and its
+    // replacement do; their batches overlap at different boundaries.
+    List<Record> a = SinkFixture.records("t", 0, 0, 600);
+    List<Record> b = SinkFixture.records("t", 0, 0, 900);
+    List<Throwable> failures = new ArrayList<>();
+    Thread[] writers = new Thread[2];
+    List<List<Record>> batches = List.of(a, b);
+    for (int i = 0; i < 2; i++) {
+      List<Record> batch = batches.get(i);
+      writers[i] =
+          new Thread(
+              () -> {
+                int size = batch.size() == 600 ? 100 : 150;
+                try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
+                  for (int from = 0; from < batch.size(); from += size) {
+                    sink.write(batch.subList(from, from + size));
+                  }
+                } catch (Throwable t) {
+                  synchronized (failures) {
+                    failures.add(t);
+                  }
+                }
+              });
+      writers[i].start();
+    }
+    for (Thread t : writers) {
+      t.join(120_000);
+    }
+    assertThat(failures).isEmpty();
+    assertThat(fx.count(table)).isEqualTo(900);
+    assertThat(fx.distinctIds(table)).isEqualTo(900);
+    assertThat(
+            fx.value(
+                "SELECT next_offset FROM _redsink_offsets WHERE target_table = '" + table + "'"))
+        .isEqualTo("900");
+  }
+
+  @Test
+  void templatedAndSchemaQualifiedTables() throws Exception {
+    fx.exec("CREATE SCHEMA IF NOT EXISTS analytics");
+    Map<String, Object> config = fx.config(table + "_{topic_segment[-1]}");
+    config.put("target_schema", "analytics");
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      List<Record> batch = new ArrayList<>(SinkFixture.records("orders.eu", 0, 0, 5));
+      batch.addAll(SinkFixture.records("orders.us", 0, 0, 7));
+      sink.write(batch);
+    }
+    assertThat(fx.count("analytics." + table + "_eu")).isEqualTo(5);
+    assertThat(fx.count("analytics." + table + "_us")).isEqualTo(7);
+    assertThat(fx.value("SELECT count(*) FROM analytics._redsink_offsets")).isNotEqualTo("0");
+  }
+
+  @Test
+  void aTableFirstLoadedByAnotherToolResumesAfterItsRows() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
+      sink.write(SinkFixture.records("t", 0, 0, 10));
+    }
+    fx.exec("DELETE FROM _redsink_offsets WHERE target_table = '" + table + "'");
+    try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
+      assertThat(sink.nextOffset("t", 0)).hasValue(10);
+      assertThat(sink.write(SinkFixture.records("t", 0, 0, 15)).loaded()).isEqualTo(5);
+    }
+    assertThat(fx.distinctIds(table)).isEqualTo(15);
+    assertThat(fx.count(table)).isEqualTo(15);
+  }
+
+  @Test
+  void oversizedRecordsNameTheRecordAndLoadNothing() throws Exception {
+    Map<String, Object> config = fx.config(table);
+    config.put("payload_format", "text");
+    List<Record> batch = new ArrayList<>(SinkFixture.records("t", 0, 0, 3));
+    batch.add(new Record("t", 0, 3, 0L, null, List.of(), new byte[70_000]));
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      assertThat(sink.check(batch.get(3))).isPresent();
+      assertThat(sink.check(batch.get(0))).isEmpty();
+      assertThatThrownBy(() -> sink.write(batch))
+          .isInstanceOf(BadRecordException.class)
+          .hasMessageContaining("t:0:3");
+    }
+    assertThat(fx.count(table)).isZero();
+  }
+
+  @Test
+  void archiveKeepsTheFilesUnderArchiveMessages() throws Exception {
+    Map<String, Object> config = fx.config(table);
+    config.put("archive", true);
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      sink.write(SinkFixture.records("t", 0, 0, 5));
+    }
+    assertThat(fx.stagedObjects()).isEmpty();
+    assertThat(
+            fx.emulator
+                .s3()
+                .client()
+                .listObjectsV2(b -> b.bucket(fx.emulator.bucket()).prefix("archive/messages/"))
+                .contents())
+        .isNotEmpty();
+  }
+}
