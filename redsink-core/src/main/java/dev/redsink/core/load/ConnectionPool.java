@@ -6,6 +6,7 @@ import dev.redsink.core.config.ConnectionString;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
@@ -38,16 +39,14 @@ final class ConnectionPool implements AutoCloseable {
     hikari.setMinimumIdle(0);
     hikari.setConnectionTimeout(30_000);
     hikari.setInitializationFailTimeout(-1);
-    HikariDataSource dataSource = new HikariDataSource(hikari);
-    ConnectionPool pool = new ConnectionPool(dataSource, connection);
-    try (Connection c = dataSource.getConnection();
+    // A direct connection first: the pool would hide the driver's reason behind a time-out.
+    try (Connection c = DriverManager.getConnection(connection.jdbcUrl(), properties);
         Statement st = c.createStatement()) {
       st.execute("SELECT 1");
     } catch (SQLException e) {
-      dataSource.close();
-      throw pool.cannotConnect(e);
+      throw cannotConnect(connection, e);
     }
-    return pool;
+    return new ConnectionPool(new HikariDataSource(hikari), connection);
   }
 
   /** A pooled connection in autocommit mode. */
@@ -57,19 +56,20 @@ final class ConnectionPool implements AutoCloseable {
       c.setAutoCommit(true);
       return c;
     } catch (SQLException e) {
-      throw cannotConnect(e);
+      throw cannotConnect(connection, e);
     }
   }
 
-  private RedsinkException cannotConnect(SQLException e) {
+  private static RedsinkException cannotConnect(ConnectionString connection, SQLException e) {
     ErrorCategory category = SqlStates.classify(e);
-    String reason = redact(String.valueOf(e.getMessage()));
+    Throwable reasonSource = e.getCause() instanceof SQLException cause ? cause : e;
+    String reason = redact(connection, String.valueOf(reasonSource.getMessage()));
     return new RedsinkException(
         category == ErrorCategory.TRANSIENT ? ErrorCategory.TRANSIENT : category,
         "Failed to connect to Redshift at " + connection.endpoint() + ": " + reason);
   }
 
-  private String redact(String message) {
+  private static String redact(ConnectionString connection, String message) {
     String password = connection.properties().get("password");
     return password == null || password.isEmpty() ? message : message.replace(password, "****");
   }

@@ -59,7 +59,7 @@ final class LoadTransaction {
         }
         long t0 = System.nanoTime();
         st.execute(TableSql.createStaging(staging, table.name()));
-        st.execute(TableSql.copy(staging, staged.copyUrl(), iamRole, staged.copySource()));
+        copy(st, table, staged, staging);
         long copied = lastCopyCount(st);
         if (copied != staged.rows()) {
           c.rollback();
@@ -94,6 +94,23 @@ final class LoadTransaction {
       }
     } catch (SQLException e) {
       throw SqlStates.wrap("load into " + table, e);
+    }
+  }
+
+  private void copy(Statement st, TargetTable table, StagedBatch staged, String staging) {
+    try {
+      st.execute(TableSql.copy(staging, staged.copyUrl(), iamRole, staged.copySource()));
+    } catch (SQLException e) {
+      RedsinkException wrapped = SqlStates.wrap("run COPY into " + table, e);
+      throw new RedsinkException(
+          wrapped.category(),
+          wrapped.getMessage()
+              + ". If the role is refused, aws_iam_role must be attached to the cluster and able"
+              + " to read s3://"
+              + staged.files().get(0).bucket()
+              + "; for a load error, sys_load_error_detail (stl_load_errors on provisioned"
+              + " clusters) has the file, column and reason",
+          e);
     }
   }
 

@@ -1,0 +1,133 @@
+package dev.redsink.core.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.error.ErrorCategory;
+import dev.redsink.core.error.InvalidConfigException;
+import dev.redsink.core.error.RedsinkException;
+import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.emulator.copy.IamRoles;
+import dev.redsink.emulator.fault.Fault;
+import dev.redsink.emulator.fault.S3RequestKind;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** One test per row of the reference design's Troubleshooting table. */
+@ExtendWith(RedshiftEmulatorExtension.class)
+class TroubleshootingIT {
+
+  private SinkFixture fx;
+  private String table;
+
+  @BeforeEach
+  void setUp(RedshiftEmulator emulator) {
+    fx = new SinkFixture(emulator);
+    table = "ts_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+  }
+
+  @AfterEach
+  void tearDown() {
+    fx.emulator.iamRoles(IamRoles.defaults());
+    fx.emulator.s3Faults().reset();
+  }
+
+  @Test
+  void failedToConnectToRedshiftAtStart() {
+    Map<String, Object> config = fx.config(table);
+    config.put(
+        "connection_string",
+        fx.emulator.jdbcUrl() + "&user=" + fx.emulator.user() + "&password=WrongPass123");
+    assertThatThrownBy(() -> RedshiftSink.open(config))
+        .hasMessageStartingWith(
+            "Failed to connect to Redshift at 127.0.0.1:" + fx.emulator.port() + "/dev: ")
+        .hasMessageContaining("password authentication failed")
+        .hasMessageNotContaining("WrongPass123");
+  }
+
+  @Test
+  void bothStaticKeysMustBeProvided() {
+    Map<String, Object> config = fx.config(table);
+    config.remove("aws_secret_access_key");
+    assertThatThrownBy(() -> RedshiftSink.open(config))
+        .isInstanceOf(InvalidConfigException.class)
+        .hasMessageContaining(
+            "Choosing to use aws_access_key_id and aws_secret_access_key then both MUST be"
+                + " provided");
+  }
+
+  @Test
+  void schemaMismatchNamesTableColumnAndKey() throws Exception {
+    Map<String, Object> config = fx.config(table);
+    config.put("payload_format", "text");
+    RedshiftSink.open(config).close();
+    assertThatThrownBy(() -> RedshiftSink.open(fx.config(table)))
+        .hasMessageContaining("Schema mismatch detected")
+        .hasMessageContaining(table)
+        .hasMessageContaining("payload")
+        .hasMessageContaining("payload_format");
+  }
+
+  @Test
+  void schemaQualifiedTablesAreFoundUnlikeTheReference() throws Exception {
+    fx.exec("CREATE SCHEMA IF NOT EXISTS outside_path");
+    Map<String, Object> config = fx.config(table);
+    config.put("target_schema", "outside_path");
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      assertThat(sink.write(SinkFixture.records("t", 0, 0, 3)).loaded()).isEqualTo(3);
+    }
+    assertThat(fx.count("outside_path." + table)).isEqualTo(3);
+  }
+
+  @Test
+  void s3UploadFailedWithStatus403() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
+      fx.emulator.s3Faults().failNext(S3RequestKind.PUT, 1, Fault.accessDenied());
+      assertThatThrownBy(() -> sink.write(SinkFixture.records("t", 0, 0, 3)))
+          .isInstanceOf(RedsinkException.class)
+          .hasMessageContaining("S3 upload failed with status 403")
+          .satisfies(
+              e ->
+                  assertThat(((RedsinkException) e).category())
+                      .isEqualTo(ErrorCategory.AUTHORIZATION));
+    }
+    assertThat(fx.emulator.s3Faults().fired(S3RequestKind.PUT)).isEqualTo(1);
+    assertThat(fx.count(table)).isZero();
+  }
+
+  @Test
+  void copyFailsWhenTheRoleIsNotAttached() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
+      fx.emulator.iamRoles(IamRoles.none());
+      assertThatThrownBy(() -> sink.write(SinkFixture.records("t", 0, 0, 3)))
+          .hasMessageContaining("Cannot run COPY into " + table)
+          .hasMessageContaining("is not authorized to assume IAM Role")
+          .hasMessageContaining("aws_iam_role must be attached to the cluster");
+    }
+    assertThat(fx.count(table)).isZero();
+    assertThat(fx.stagedObjects()).isEmpty();
+  }
+
+  @Test
+  void jsonFallsBackToText() throws Exception {
+    Map<String, Object> config = fx.config(table);
+    config.put("payload_format", "json");
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      sink.write(SinkFixture.records("t", 0, 0, 2));
+    }
+    assertThat(fx.value("SELECT payload FROM " + table + " WHERE id = 't:0:1'"))
+        .isEqualTo("{\"n\":1}");
+    assertThat(
+            fx.value(
+                "SELECT data_type FROM svv_columns WHERE table_name = '"
+                    + table
+                    + "' AND column_name = 'payload'"))
+        .isEqualTo("character varying");
+  }
+}
