@@ -32,8 +32,8 @@ final class LoadTransaction {
     static final Timings NONE = new Timings(Duration.ZERO, Duration.ZERO, Duration.ZERO);
   }
 
-  /** The outcome and, when committed, where the time went. */
-  record Result(Outcome outcome, Timings timings) {}
+  /** The outcome and, when committed, the rows inserted and where the time went. */
+  record Result(Outcome outcome, long inserted, Timings timings) {}
 
   private final Ledger ledger;
   private final String iamRole;
@@ -55,7 +55,7 @@ final class LoadTransaction {
         Map<TopicPartition, Long> committed = ledger.read(c, table);
         if (plan.overlaps(committed)) {
           c.rollback();
-          return new Result(Outcome.OVERLAP, Timings.NONE);
+          return new Result(Outcome.OVERLAP, 0, Timings.NONE);
         }
         long t0 = System.nanoTime();
         st.execute(TableSql.createStaging(staging, table.name()));
@@ -75,7 +75,9 @@ final class LoadTransaction {
                   + staged.copyUrl());
         }
         long t1 = System.nanoTime();
-        st.execute(TableSql.insertFromStaging(table.name(), staging, table.layout(), dedup));
+        long inserted =
+            st.executeUpdate(
+                TableSql.insertFromStaging(table.name(), staging, table.layout(), dedup));
         ledger.advance(c, table, plan.next());
         st.execute(TableSql.dropStaging(staging));
         long t2 = System.nanoTime();
@@ -83,6 +85,7 @@ final class LoadTransaction {
         long t3 = System.nanoTime();
         return new Result(
             Outcome.COMMITTED,
+            inserted,
             new Timings(
                 Duration.ofNanos(t1 - t0), Duration.ofNanos(t2 - t1), Duration.ofNanos(t3 - t2)));
       } catch (SQLException e) {

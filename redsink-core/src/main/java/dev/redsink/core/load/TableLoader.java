@@ -95,7 +95,7 @@ final class TableLoader {
       staged = null;
       stagedPlan = null;
       ctx.dispose(done.objects(), ctx.disposal());
-      TableLoad load = tableLoad(plan, done, result.timings());
+      TableLoad load = tableLoad(done, result);
       log(load);
       return new Outcome(load, plan.skipped(), plan.next());
     }
@@ -166,10 +166,11 @@ final class TableLoader {
     return new TableLoad(table.toString(), 0, 0, 0, attempts, zero, zero, zero, zero, zero);
   }
 
-  private TableLoad tableLoad(TablePlan plan, StagedBatch batch, LoadTransaction.Timings timings) {
+  private TableLoad tableLoad(StagedBatch batch, LoadTransaction.Result result) {
+    LoadTransaction.Timings timings = result.timings();
     return new TableLoad(
         table.toString(),
-        plan.pending().size(),
+        (int) result.inserted(),
         batch.files().size(),
         batch.bytes(),
         attempts,

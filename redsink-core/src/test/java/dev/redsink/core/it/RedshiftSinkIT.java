@@ -234,6 +234,22 @@ class RedshiftSinkIT {
   }
 
   @Test
+  void dedupByIdSkipsIdsAnotherLoaderAlreadyWrote() throws Exception {
+    RedshiftSink.open(fx.config(table)).close();
+    fx.exec(
+        "INSERT INTO " + table + " (id) VALUES ('t:0:2'), ('t:0:4')",
+        "INSERT INTO _redsink_offsets VALUES ('" + table + "', 't', 0, 0, GETDATE(), 1)");
+    Map<String, Object> config = fx.config(table);
+    config.put("dedup_by_id", true);
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      assertThat(sink.write(SinkFixture.records("t", 0, 0, 6)).loaded()).isEqualTo(4);
+    }
+    assertThat(fx.count(table)).isEqualTo(6);
+    assertThat(fx.distinctIds(table)).isEqualTo(6);
+    assertThat(fx.value("SELECT count(*) FROM " + table + " WHERE payload IS NULL")).isEqualTo("2");
+  }
+
+  @Test
   void oversizedRecordsNameTheRecordAndLoadNothing() throws Exception {
     Map<String, Object> config = fx.config(table);
     config.put("payload_format", "text");
