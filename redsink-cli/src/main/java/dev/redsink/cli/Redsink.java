@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = Version.class,
     description = "Loads message-log records into Amazon Redshift exactly once.",
-    subcommands = {EmulatorCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {CheckCommand.class, EmulatorCommand.class, CommandLine.HelpCommand.class})
 public final class Redsink implements Runnable {
 
   private final StopSignal stop;

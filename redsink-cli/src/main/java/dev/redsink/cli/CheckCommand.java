@@ -1,0 +1,75 @@
+package dev.redsink.cli;
+
+import dev.redsink.cli.check.CheckResult;
+import dev.redsink.cli.check.Preflight;
+import dev.redsink.cli.connector.ConnectorFile;
+import dev.redsink.cli.connector.ConnectorFileReader;
+import dev.redsink.cli.connector.ConnectorFiles;
+import dev.redsink.cli.connector.EnvOverrides;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code redsink check}: the preflight, each check ✓ or ✗ with its fix; exit 0 when all pass. */
+@Command(
+    name = "check",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Checks a connector file before going live: configuration; Redshift reachable (SELECT 1);"
+          + " privileges; S3 put with checksum and delete on the prefix; a one-row COPY with the"
+          + " IAM role; bucket region; bucket policy.",
+      "Exit code 0 when every check passed, 1 otherwise."
+    })
+final class CheckCommand implements Callable<Integer> {
+
+  @Spec private CommandSpec spec;
+
+  @Parameters(arity = "1..*", paramLabel = "CONNECTOR.toml", description = "Connector files.")
+  private List<Path> files;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    List<ConnectorFile> connectors =
+        ConnectorFiles.enabled(files, new ConnectorFileReader(EnvOverrides.system()), out);
+    int failed = 0;
+    int total = 0;
+    for (ConnectorFile connector : connectors) {
+      out.println("Checking connector '" + connector.key() + "' (" + connector.source() + ")");
+      out.flush();
+      for (CheckResult result : Preflight.run(connector)) {
+        print(result, out);
+        total++;
+        failed += result.status() == CheckResult.Status.FAILED ? 1 : 0;
+      }
+    }
+    out.println(
+        failed == 0
+            ? "All " + total + " checks passed."
+            : failed + " of " + total + (total == 1 ? " check" : " checks") + " failed.");
+    out.flush();
+    return failed == 0 ? ExitCodes.OK : ExitCodes.FAILED;
+  }
+
+  private static void print(CheckResult result, PrintWriter out) {
+    String detail =
+        result.status() == CheckResult.Status.SKIPPED
+            ? "skipped: " + result.detail()
+            : result.detail();
+    out.println("  " + result.status().mark() + " " + result.check() + " — " + detail);
+    result
+        .troubleshooting()
+        .ifPresent(
+            t -> {
+              out.println("      symptom: " + t.symptom());
+              out.println("      cause:   " + t.cause());
+              out.println("      fix:     " + t.fix());
+            });
+    out.flush();
+  }
+}
