@@ -77,7 +77,7 @@ final class AlterTableRule {
     int nameStart = s.matches(2, "IF", "EXISTS") ? 4 : 2;
     int action = CreateTableRule.nameEnd(s, nameStart);
     for (int i = action; i < s.size(); i++) {
-      if (s.at(i).isSymbol(",") && !insideParens(s, action, i)) {
+      if (s.at(i).isSymbol(",") && CreateTableRule.depth(s, action, i) == 0) {
         throw new DialectException(RedshiftError.syntaxErrorAt(","));
       }
     }
@@ -87,17 +87,5 @@ final class AlterTableRule {
     int column = s.at(action + 1).is("COLUMN") ? action + 2 : action + 1;
     String table = s.at(action - 1).identifierName();
     return s.text(0, column) + " " + CreateTableRule.column(s, column, s.size(), table, ctx);
-  }
-
-  private static boolean insideParens(Statement s, int from, int at) {
-    int depth = 0;
-    for (int i = from; i < at; i++) {
-      if (s.at(i).isSymbol("(")) {
-        depth++;
-      } else if (s.at(i).isSymbol(")")) {
-        depth--;
-      }
-    }
-    return depth > 0;
   }
 }

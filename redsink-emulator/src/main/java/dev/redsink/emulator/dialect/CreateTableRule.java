@@ -87,7 +87,8 @@ final class CreateTableRule {
     return String.join(", ", kept);
   }
 
-  private static int depth(Statement s, int from, int at) {
+  /** Parenthesis depth at significant index {@code at}, counted from {@code from}. */
+  static int depth(Statement s, int from, int at) {
     int depth = 0;
     for (int i = from; i < at; i++) {
       if (s.at(i).isSymbol("(")) {
