@@ -1,0 +1,40 @@
+package dev.redsink.kafka.connect;
+
+import dev.redsink.core.LoadResult;
+import dev.redsink.core.Record;
+import dev.redsink.core.TopicPartition;
+import dev.redsink.core.error.BadRecordException;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** What the task loads through: the Redsink engine in production, a fake in unit tests. */
+interface Loader extends AutoCloseable {
+
+  /** Loads the batch exactly once (see {@link dev.redsink.core.RedshiftSink#write}). */
+  LoadResult write(List<Record> batch);
+
+  /** The per-record checks {@link #write} applies. */
+  Optional<BadRecordException> check(Record record);
+
+  /** The next offset per partition committed in Redshift; absent when nothing was loaded. */
+  Map<TopicPartition, Long> nextOffsets(Collection<TopicPartition> partitions);
+
+  /** How long to wait before retrying after a transient failure. */
+  Duration retryDelay();
+
+  @Override
+  void close();
+
+  /** Opens a loader from the core's configuration keys. */
+  @FunctionalInterface
+  interface Factory {
+    /**
+     * @throws dev.redsink.core.error.RedsinkException when the configuration is invalid or Redshift
+     *     cannot be reached
+     */
+    Loader open(Map<String, String> coreConfig);
+  }
+}

@@ -1,0 +1,99 @@
+package dev.redsink.kafka.connect;
+
+import dev.redsink.core.Record;
+import dev.redsink.core.TopicPartition;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Records waiting for the next load, across {@code put} calls, with the thresholds that trigger it:
+ * record count, key and value bytes, and the age of the oldest record.
+ */
+final class RecordBuffer {
+  private final FlushPolicy policy;
+  private final List<Record> records = new ArrayList<>();
+  private long bytes;
+  private long oldestMillis;
+
+  RecordBuffer(FlushPolicy policy) {
+    this.policy = policy;
+  }
+
+  void add(Record record, long nowMillis) {
+    if (records.isEmpty()) {
+      oldestMillis = nowMillis;
+    }
+    records.add(record);
+    bytes += sizeOf(record);
+  }
+
+  boolean isEmpty() {
+    return records.isEmpty();
+  }
+
+  int size() {
+    return records.size();
+  }
+
+  long bytes() {
+    return bytes;
+  }
+
+  /** Whether the record or byte threshold is reached. */
+  boolean isFull() {
+    return records.size() >= policy.maxRecords() || bytes >= policy.maxBytes();
+  }
+
+  /** Whether the oldest record has waited the flush interval. */
+  boolean isDue(long nowMillis) {
+    return !records.isEmpty() && millisUntilDue(nowMillis) == 0;
+  }
+
+  /** Milliseconds until the oldest record has waited the flush interval (0 when due). */
+  long millisUntilDue(long nowMillis) {
+    return Math.max(0, oldestMillis + policy.interval().toMillis() - nowMillis);
+  }
+
+  /** The buffered records in arrival order (a copy). */
+  List<Record> records() {
+    return List.copyOf(records);
+  }
+
+  void clear() {
+    records.clear();
+    bytes = 0;
+  }
+
+  /** Takes out the record with this id (topic:partition:offset), if buffered. */
+  Optional<Record> remove(String recordId) {
+    for (Iterator<Record> it = records.iterator(); it.hasNext(); ) {
+      Record record = it.next();
+      if (record.id().equals(recordId)) {
+        it.remove();
+        bytes -= sizeOf(record);
+        return Optional.of(record);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Drops the records of partitions this task no longer owns. */
+  void discard(Collection<TopicPartition> partitions) {
+    for (Iterator<Record> it = records.iterator(); it.hasNext(); ) {
+      Record record = it.next();
+      if (partitions.contains(new TopicPartition(record.topic(), record.partition()))) {
+        it.remove();
+        bytes -= sizeOf(record);
+      }
+    }
+  }
+
+  /** What a record costs in memory for the byte threshold: its key and value. */
+  static long sizeOf(Record record) {
+    return (record.key() == null ? 0 : record.key().length)
+        + (record.value() == null ? 0 : record.value().length);
+  }
+}

@@ -1,0 +1,50 @@
+package dev.redsink.kafka.connect;
+
+import dev.redsink.core.LoadResult;
+import dev.redsink.core.Record;
+import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.TopicPartition;
+import dev.redsink.core.error.BadRecordException;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The {@link Loader} over the Redsink engine. */
+final class RedshiftLoader implements Loader {
+  private final RedshiftSink sink;
+
+  private RedshiftLoader(RedshiftSink sink) {
+    this.sink = sink;
+  }
+
+  static Loader open(Map<String, String> coreConfig) {
+    return new RedshiftLoader(RedshiftSink.open(coreConfig));
+  }
+
+  @Override
+  public LoadResult write(List<Record> batch) {
+    return sink.write(batch);
+  }
+
+  @Override
+  public Optional<BadRecordException> check(Record record) {
+    return sink.check(record);
+  }
+
+  @Override
+  public Map<TopicPartition, Long> nextOffsets(Collection<TopicPartition> partitions) {
+    return sink.nextOffsets(partitions);
+  }
+
+  @Override
+  public Duration retryDelay() {
+    return sink.config().retryDelay();
+  }
+
+  @Override
+  public void close() {
+    sink.close();
+  }
+}

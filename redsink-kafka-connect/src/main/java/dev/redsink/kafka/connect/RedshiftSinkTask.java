@@ -1,0 +1,285 @@
+package dev.redsink.kafka.connect;
+
+import dev.redsink.core.LoadResult;
+import dev.redsink.core.Record;
+import dev.redsink.core.TopicPartition;
+import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.error.ErrorCategory;
+import dev.redsink.core.error.RedsinkException;
+import java.time.Clock;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.record.TimestampType;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.errors.ConnectException;
+import org.apache.kafka.connect.errors.DataException;
+import org.apache.kafka.connect.errors.RetriableException;
+import org.apache.kafka.connect.sink.ErrantRecordReporter;
+import org.apache.kafka.connect.sink.SinkRecord;
+import org.apache.kafka.connect.sink.SinkTask;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A thin adapter from Kafka Connect to the Redsink engine: buffers records across {@code put}
+ * calls, loads them in one engine write when a flush threshold trips, resumes each partition from
+ * the ledger in Redshift on {@code open}, and lets Connect commit only offsets the ledger holds.
+ */
+public class RedshiftSinkTask extends SinkTask {
+  private static final Logger LOG = LoggerFactory.getLogger(RedshiftSinkTask.class);
+
+  private final Loader.Factory loaders;
+  private final Clock clock;
+  private final PartitionPositions positions = new PartitionPositions();
+  private final CommittedOffsets committed = new CommittedOffsets();
+  private final SinkRecordConverter converter = new SinkRecordConverter();
+  private RedshiftSinkConfig config;
+  private Loader loader;
+  private RecordBuffer buffer;
+  private ErrantRecords errant;
+  private TaskMetrics metrics;
+  private ConnectException failure;
+  private boolean nullValueLogged;
+
+  public RedshiftSinkTask() {
+    this(RedshiftLoader::open, Clock.systemUTC());
+  }
+
+  RedshiftSinkTask(Loader.Factory loaders, Clock clock) {
+    this.loaders = loaders;
+    this.clock = clock;
+  }
+
+  @Override
+  public String version() {
+    return PluginVersion.current();
+  }
+
+  @Override
+  public void start(Map<String, String> props) {
+    config = RedshiftSinkConfig.parse(props);
+    buffer = new RecordBuffer(config.flush());
+    metrics = new TaskMetrics(buffer::size, buffer::bytes, this::lastCommittedOffsets);
+    try {
+      loader = loaders.open(config.coreConfig());
+    } catch (RedsinkException e) {
+      throw new ConnectException(e.getMessage(), e);
+    }
+    metrics.register(config.connectorName(), config.taskId());
+    errant = new ErrantRecords(config.errorTolerance(), reporter(), metrics);
+  }
+
+  @Override
+  public void open(Collection<org.apache.kafka.common.TopicPartition> partitions) {
+    List<TopicPartition> opened = partitions.stream().map(RedshiftSinkTask::core).toList();
+    Map<TopicPartition, Long> next;
+    try {
+      next = loader.nextOffsets(opened);
+    } catch (RedsinkException e) {
+      throw new ConnectException(
+          "Cannot read the ledger to resume " + opened + ": " + e.getMessage(), e);
+    }
+    for (org.apache.kafka.common.TopicPartition tp : partitions) {
+      Long offset = next.get(core(tp));
+      if (offset != null) {
+        context.offset(tp, offset);
+        positions.seek(core(tp), offset);
+        committed.update(core(tp), offset);
+      }
+    }
+    LOG.info("Opened {}; resuming from the ledger at {}", opened, next);
+  }
+
+  @Override
+  public void put(Collection<SinkRecord> records) {
+    if (failure != null) {
+      throw failure;
+    }
+    long now = clock.millis();
+    for (SinkRecord record : records) {
+      take(record, now);
+    }
+    if (buffer.isFull() || buffer.isDue(now)) {
+      flush();
+    }
+    if (!buffer.isEmpty()) {
+      // Wake up for the interval flush even when no records arrive.
+      context.timeout(Math.max(1, buffer.millisUntilDue(clock.millis())));
+    }
+  }
+
+  private void take(SinkRecord record, long now) {
+    TopicPartition partition = SinkRecordConverter.partitionOf(record);
+    long offset = record.originalKafkaOffset();
+    if (positions.isBehind(partition, offset)) {
+      if (committed.covers(partition, offset)) {
+        metrics.skippedAlreadyLoaded(1);
+      }
+      return;
+    }
+    positions.advance(partition, offset);
+    metrics.received();
+    if (record.value() == null) {
+      ignoreOrFail(record);
+      return;
+    }
+    Record converted;
+    try {
+      converted = converter.convert(record);
+    } catch (DataException e) {
+      String id = record.originalTopic() + ":" + partition.partition() + ":" + offset;
+      BadRecordException bad =
+          new BadRecordException(id, "Cannot convert record " + id + ": " + e.getMessage());
+      bad.initCause(e);
+      errant.divert(record, bad);
+      return;
+    }
+    Optional<BadRecordException> bad = loader.check(converted);
+    if (bad.isPresent()) {
+      errant.divert(record, bad.get());
+      return;
+    }
+    buffer.add(converted, now);
+  }
+
+  private void ignoreOrFail(SinkRecord record) {
+    if (config.onNullValue() == NullValueBehavior.FAIL) {
+      throw new ConnectException(
+          "Cannot load record "
+              + ErrantRecords.name(record)
+              + ": its value is null (a tombstone) and behavior.on.null.values=fail; set it to"
+              + " ignore to skip such records");
+    }
+    metrics.nullValueIgnored();
+    if (!nullValueLogged) {
+      LOG.info(
+          "Ignoring record {} and any later record whose value is null"
+              + " (behavior.on.null.values=ignore); see the NullValuesIgnored metric",
+          ErrantRecords.name(record));
+      nullValueLogged = true;
+    } else {
+      LOG.debug("Ignoring record {}: its value is null", ErrantRecords.name(record));
+    }
+  }
+
+  /** Loads the buffer in one engine write, diverting any record the engine rejects. */
+  private void flush() {
+    errant.awaitReported();
+    while (!buffer.isEmpty()) {
+      try {
+        LoadResult result = loader.write(buffer.records());
+        metrics.loaded(result);
+        committed.update(result.next());
+        buffer.clear();
+        LOG.debug(
+            "Loaded {} records ({} skipped); committed next offsets {}",
+            result.loaded(),
+            result.skipped(),
+            result.next());
+      } catch (BadRecordException e) {
+        Record rejected =
+            buffer.remove(e.recordId()).orElseThrow(() -> new ConnectException(e.getMessage(), e));
+        errant.divert(asSinkRecord(rejected), e);
+        errant.awaitReported();
+      } catch (RedsinkException e) {
+        metrics.loadFailed();
+        throw failureOf(e);
+      }
+    }
+  }
+
+  private ConnectException failureOf(RedsinkException e) {
+    if (e.isTransient() || e.category() == ErrorCategory.COMMIT_OUTCOME_UNKNOWN) {
+      // The same batch may be written again: the engine skips whatever the ledger now covers.
+      context.timeout(Math.max(1, loader.retryDelay().toMillis()));
+      return new RetriableException(e.getMessage(), e);
+    }
+    return new ConnectException(e.getMessage(), e);
+  }
+
+  @Override
+  public Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> preCommit(
+      Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> currentOffsets) {
+    if (failure == null && (buffer.isFull() || buffer.isDue(clock.millis()))) {
+      try {
+        flush();
+      } catch (RetriableException e) {
+        LOG.warn("Cannot load the buffered records yet; will retry: {}", e.getMessage());
+      } catch (ConnectException e) {
+        // Thrown here, Connect would only log it; fail the task on the next put instead.
+        failure = e;
+      }
+    }
+    return committed.forCommit(currentOffsets.keySet());
+  }
+
+  @Override
+  public void close(Collection<org.apache.kafka.common.TopicPartition> partitions) {
+    List<TopicPartition> closing = partitions.stream().map(RedshiftSinkTask::core).toList();
+    if (failure == null) {
+      try {
+        flush();
+        errant.awaitReported();
+      } catch (ConnectException e) {
+        LOG.warn(
+            "Cannot load the records buffered for {} before closing; their next owner reads them"
+                + " again from the ledger's offsets: {}",
+            closing,
+            e.getMessage());
+      }
+    }
+    buffer.discard(closing);
+    positions.forget(closing);
+    committed.forget(closing);
+  }
+
+  @Override
+  public void stop() {
+    if (metrics != null) {
+      metrics.unregister();
+    }
+    if (loader != null) {
+      loader.close();
+    }
+  }
+
+  TaskMetrics metrics() {
+    return metrics;
+  }
+
+  private Map<String, Long> lastCommittedOffsets() {
+    Map<String, Long> last = new HashMap<>();
+    committed.snapshot().forEach((tp, next) -> last.put(tp.toString(), next - 1));
+    return last;
+  }
+
+  private ErrantRecordReporter reporter() {
+    try {
+      return context.errantRecordReporter();
+    } catch (NoSuchMethodError | NoClassDefFoundError e) {
+      return null; // a worker older than Kafka 2.6
+    }
+  }
+
+  private static TopicPartition core(org.apache.kafka.common.TopicPartition tp) {
+    return new TopicPartition(tp.topic(), tp.partition());
+  }
+
+  /** A rejected record rebuilt from its stored bytes, for the rare rejection at write time. */
+  private static SinkRecord asSinkRecord(Record record) {
+    return new SinkRecord(
+        record.topic(),
+        record.partition(),
+        Schema.OPTIONAL_BYTES_SCHEMA,
+        record.key(),
+        Schema.OPTIONAL_BYTES_SCHEMA,
+        record.value(),
+        record.offset(),
+        record.timestamp() == SinkRecordConverter.NO_TIMESTAMP ? null : record.timestamp(),
+        TimestampType.CREATE_TIME);
+  }
+}

@@ -1,0 +1,143 @@
+package dev.redsink.kafka.connect;
+
+import dev.redsink.core.config.ConfigKey;
+import dev.redsink.core.config.ConfigKeys;
+import dev.redsink.core.config.Sensitivity;
+import java.util.Locale;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigDef.Importance;
+import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.ConfigDef.Width;
+
+/**
+ * The connector's {@link ConfigDef}: every key of the core's catalogue under its dotted name, plus
+ * the keys only the Connect runtime has (flush thresholds, null values).
+ */
+final class SinkConfigDef {
+  static final String FLUSH_MAX_RECORDS = "flush.max.records";
+  static final String FLUSH_MAX_BYTES = "flush.max.bytes";
+  static final String FLUSH_INTERVAL_MS = "flush.interval.ms";
+  static final String BEHAVIOR_ON_NULL_VALUES = "behavior.on.null.values";
+
+  static final int FLUSH_MAX_RECORDS_DEFAULT = 100_000;
+  static final long FLUSH_MAX_BYTES_DEFAULT = 64L * 1024 * 1024;
+  static final long FLUSH_INTERVAL_MS_DEFAULT = 60_000;
+
+  private static final String REDSHIFT_GROUP = "Redshift";
+  private static final String BUFFER_GROUP = "Buffering";
+  private static final String RECORDS_GROUP = "Records";
+
+  private SinkConfigDef() {}
+
+  /** Every key the connector accepts besides Connect's own (topics, tasks.max, errors.*). */
+  static ConfigDef all() {
+    ConfigDef def = new ConfigDef();
+    int order = 0;
+    for (ConfigKey key : ConfigKeys.ALL) {
+      def.define(
+          key.dottedName(),
+          type(key),
+          defaultValue(key),
+          null,
+          key.isRequired() ? Importance.HIGH : Importance.MEDIUM,
+          doc(key),
+          REDSHIFT_GROUP,
+          ++order,
+          Width.LONG,
+          key.dottedName());
+    }
+    return defineRuntimeKeys(def);
+  }
+
+  /** Only the keys the Connect runtime itself reads (the core parses the rest). */
+  static ConfigDef runtimeKeys() {
+    return defineRuntimeKeys(new ConfigDef());
+  }
+
+  /** Whether a Connect key is one of the core's keys, under either spelling. */
+  static boolean isCoreKey(String name) {
+    return ConfigKeys.byDottedName(name).isPresent() || ConfigKeys.byName(name).isPresent();
+  }
+
+  private static ConfigDef defineRuntimeKeys(ConfigDef def) {
+    return def.define(
+            FLUSH_MAX_RECORDS,
+            Type.INT,
+            FLUSH_MAX_RECORDS_DEFAULT,
+            ConfigDef.Range.atLeast(1),
+            Importance.MEDIUM,
+            "Buffered records per task that trigger a load into Redshift.",
+            BUFFER_GROUP,
+            1,
+            Width.SHORT,
+            "Flush after records")
+        .define(
+            FLUSH_MAX_BYTES,
+            Type.LONG,
+            FLUSH_MAX_BYTES_DEFAULT,
+            ConfigDef.Range.atLeast(1),
+            Importance.MEDIUM,
+            "Buffered key and value bytes per task that trigger a load; bounds the task's memory.",
+            BUFFER_GROUP,
+            2,
+            Width.SHORT,
+            "Flush after bytes")
+        .define(
+            FLUSH_INTERVAL_MS,
+            Type.LONG,
+            FLUSH_INTERVAL_MS_DEFAULT,
+            ConfigDef.Range.atLeast(1),
+            Importance.MEDIUM,
+            "Longest time a record waits in the buffer before a load, in milliseconds.",
+            BUFFER_GROUP,
+            3,
+            Width.SHORT,
+            "Flush interval")
+        .define(
+            BEHAVIOR_ON_NULL_VALUES,
+            Type.STRING,
+            NullValueBehavior.IGNORE.keyword(),
+            ConfigDef.CaseInsensitiveValidString.in(
+                NullValueBehavior.IGNORE.keyword(), NullValueBehavior.FAIL.keyword()),
+            Importance.LOW,
+            "What to do with a record whose value is null (a tombstone): ignore (count it, log it,"
+                + " load nothing) or fail the task.",
+            RECORDS_GROUP,
+            1,
+            Width.SHORT,
+            "Null values");
+  }
+
+  private static Type type(ConfigKey key) {
+    if (key.sensitivity() != Sensitivity.PLAIN) {
+      return Type.PASSWORD;
+    }
+    return switch (key.type()) {
+      case INT -> Type.INT;
+      case BOOL -> Type.BOOLEAN;
+      case STRING, TEMPLATE, DURATION -> Type.STRING;
+    };
+  }
+
+  /** Required keys have no ConfigDef default so that the core, not ConfigDef, reports them. */
+  private static Object defaultValue(ConfigKey key) {
+    if (key.defaultValue() == null) {
+      return null;
+    }
+    return switch (key.type()) {
+      case INT, BOOL -> key.defaultValue();
+      case STRING, TEMPLATE, DURATION -> key.defaultText();
+    };
+  }
+
+  private static String doc(ConfigKey key) {
+    String doc = key.doc().endsWith(".") ? key.doc() : key.doc() + ".";
+    return (key.isRequired() ? "Required. " : "")
+        + doc
+        + " (Redsink key "
+        + key.name()
+        + ", type "
+        + key.type().docName().toLowerCase(Locale.ROOT)
+        + ".)";
+  }
+}

@@ -1,0 +1,47 @@
+package dev.redsink.kafka.connect;
+
+import dev.redsink.core.Header;
+import dev.redsink.core.Record;
+import dev.redsink.core.TopicPartition;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.connect.sink.SinkRecord;
+
+/**
+ * Turns a Connect record into the engine's {@link Record}, keyed by the record's original Kafka
+ * coordinates (before any transformation renamed its topic), since those are what the ledger and
+ * the consumer's offsets track.
+ */
+final class SinkRecordConverter {
+  /** Kafka's "no timestamp", kept when a record carries none. */
+  static final long NO_TIMESTAMP = -1L;
+
+  private final ValueBytes bytes = new ValueBytes();
+
+  /** The partition a Connect record came from, as the engine names it. */
+  static TopicPartition partitionOf(SinkRecord record) {
+    return new TopicPartition(record.originalTopic(), record.originalKafkaPartition());
+  }
+
+  /**
+   * Converts one record whose value may be null (a tombstone).
+   *
+   * @throws org.apache.kafka.connect.errors.DataException when the key, value or a header cannot be
+   *     serialized
+   */
+  Record convert(SinkRecord record) {
+    String topic = record.originalTopic();
+    List<Header> headers = new ArrayList<>();
+    for (org.apache.kafka.connect.header.Header header : record.headers()) {
+      headers.add(new Header(header.key(), bytes.of(topic, header.schema(), header.value())));
+    }
+    return new Record(
+        topic,
+        record.originalKafkaPartition(),
+        record.originalKafkaOffset(),
+        record.timestamp() == null ? NO_TIMESTAMP : record.timestamp(),
+        bytes.of(topic, record.keySchema(), record.key()),
+        headers,
+        bytes.of(topic, record.valueSchema(), record.value()));
+  }
+}

@@ -1,0 +1,57 @@
+package dev.redsink.kafka.connect;
+
+import java.util.Map;
+
+/**
+ * A task's counters over JMX, under {@code dev.redsink:type=RedshiftSinkTask,connector=…,task=…}.
+ */
+public interface TaskMetricsMXBean {
+  /** Records Connect handed to the task (redeliveries not counted again). */
+  long getRecordsReceived();
+
+  /** Records loaded into Redshift. */
+  long getRecordsLoaded();
+
+  /** Records skipped because the ledger already covered them. */
+  long getRecordsSkippedAlreadyLoaded();
+
+  /** Errant records handed to Connect's reporter (dead letter queue or error log). */
+  long getRecordsSentToDeadLetterQueue();
+
+  /** Errant records skipped with a warning (errors.tolerance=all, no reporter configured). */
+  long getRecordsErrantSkipped();
+
+  /** Records with a null value ignored (behavior.on.null.values=ignore). */
+  long getNullValuesIgnored();
+
+  /** Successful loads (one per flush). */
+  long getLoads();
+
+  /** Loads that failed (each attempt the task saw fail). */
+  long getLoadFailures();
+
+  long getEncodeTimeMs();
+
+  long getUploadTimeMs();
+
+  long getCopyTimeMs();
+
+  long getInsertTimeMs();
+
+  long getCommitTimeMs();
+
+  /** Parquet bytes staged in S3. */
+  long getBytesStaged();
+
+  /** Parquet files staged in S3. */
+  long getFilesStaged();
+
+  /** Records waiting in the buffer now. */
+  long getBufferedRecords();
+
+  /** Key and value bytes waiting in the buffer now. */
+  long getBufferedBytes();
+
+  /** The offset of the last record committed in Redshift, per topic-partition. */
+  Map<String, Long> getLastCommittedOffsets();
+}

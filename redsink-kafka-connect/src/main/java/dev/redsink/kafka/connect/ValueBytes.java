@@ -1,0 +1,54 @@
+package dev.redsink.kafka.connect;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.json.DecimalFormat;
+import org.apache.kafka.connect.json.JsonConverter;
+import org.apache.kafka.connect.json.JsonConverterConfig;
+import org.apache.kafka.connect.storage.ConverterConfig;
+import org.apache.kafka.connect.storage.ConverterType;
+
+/**
+ * Turns a key, value or header as a converter delivered it into the bytes Redsink stores: byte[] as
+ * is, String as UTF-8, everything else (Struct, Map, List, numbers) as schemaless JSON.
+ */
+final class ValueBytes {
+  private final JsonConverter json = new JsonConverter();
+
+  ValueBytes() {
+    json.configure(
+        Map.of(
+            JsonConverterConfig.SCHEMAS_ENABLE_CONFIG,
+            false,
+            JsonConverterConfig.DECIMAL_FORMAT_CONFIG,
+            DecimalFormat.NUMERIC.name(),
+            ConverterConfig.TYPE_CONFIG,
+            ConverterType.VALUE.getName()));
+  }
+
+  /**
+   * The stored bytes, or null for null.
+   *
+   * @throws org.apache.kafka.connect.errors.DataException when the value cannot be serialized
+   */
+  byte[] of(String topic, Schema schema, Object value) {
+    if (value == null) {
+      return null;
+    }
+    if (value instanceof byte[] bytes) {
+      return bytes;
+    }
+    if (value instanceof ByteBuffer buffer) {
+      ByteBuffer copy = buffer.duplicate();
+      byte[] bytes = new byte[copy.remaining()];
+      copy.get(bytes);
+      return bytes;
+    }
+    if (value instanceof String text) {
+      return text.getBytes(StandardCharsets.UTF_8);
+    }
+    return json.fromConnectData(topic, schema, value);
+  }
+}

@@ -1,0 +1,97 @@
+package dev.redsink.kafka.connect;
+
+import dev.redsink.core.LoadResult;
+import dev.redsink.core.Record;
+import dev.redsink.core.TopicPartition;
+import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.error.RedsinkException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * An in-memory engine with a ledger: skips what the ledger covers, rejects values spelled "BAD",
+ * and fails the next writes when told to.
+ */
+final class FakeLoader implements Loader {
+  static final byte[] BAD = "BAD".getBytes(StandardCharsets.UTF_8);
+
+  final Map<TopicPartition, Long> ledger = new HashMap<>();
+  final List<Record> rows = new ArrayList<>();
+  final List<List<Record>> writes = new ArrayList<>();
+  final Deque<RedsinkException> failures = new ArrayDeque<>();
+  final List<String> rejectedAtWrite = new ArrayList<>();
+  boolean closed;
+
+  @Override
+  public LoadResult write(List<Record> batch) {
+    writes.add(List.copyOf(batch));
+    if (!failures.isEmpty()) {
+      throw failures.pop();
+    }
+    for (Record r : batch) {
+      if (rejectedAtWrite.contains(r.id())) {
+        throw new BadRecordException(r.id(), "Cannot encode record " + r.id() + ": rejected");
+      }
+    }
+    int skipped = 0;
+    Map<TopicPartition, Long> next = new HashMap<>();
+    for (Record r : batch) {
+      TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+      if (r.offset() < ledger.getOrDefault(tp, 0L)) {
+        skipped++;
+        continue;
+      }
+      rows.add(r);
+      next.merge(tp, r.offset() + 1, Math::max);
+    }
+    ledger.putAll(next);
+    return new LoadResult(batch.size(), skipped, batch.size() - skipped, List.of(), next);
+  }
+
+  @Override
+  public Optional<BadRecordException> check(Record record) {
+    if (Arrays.equals(record.value(), BAD)) {
+      return Optional.of(
+          new BadRecordException(
+              record.id(), "Cannot encode record " + record.id() + ": the payload is bad"));
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public Map<TopicPartition, Long> nextOffsets(Collection<TopicPartition> partitions) {
+    Map<TopicPartition, Long> next = new HashMap<>();
+    for (TopicPartition tp : partitions) {
+      if (ledger.containsKey(tp)) {
+        next.put(tp, ledger.get(tp));
+      }
+    }
+    return next;
+  }
+
+  @Override
+  public Duration retryDelay() {
+    return Duration.ofMillis(250);
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+  }
+
+  List<Long> offsetsLoaded(String topic, int partition) {
+    return rows.stream()
+        .filter(r -> r.topic().equals(topic) && r.partition() == partition)
+        .map(Record::offset)
+        .toList();
+  }
+}

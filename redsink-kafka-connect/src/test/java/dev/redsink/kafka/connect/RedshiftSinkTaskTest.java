@@ -1,0 +1,407 @@
+package dev.redsink.kafka.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.redsink.core.Record;
+import dev.redsink.core.error.AuthorizationException;
+import dev.redsink.core.error.CommitOutcomeUnknownException;
+import dev.redsink.core.error.TransientException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.LongStream;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.record.TimestampType;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.SchemaBuilder;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.errors.ConnectException;
+import org.apache.kafka.connect.errors.RetriableException;
+import org.apache.kafka.connect.sink.SinkRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class RedshiftSinkTaskTest {
+  private static final TopicPartition P0 = new TopicPartition("orders", 0);
+  private static final TopicPartition P1 = new TopicPartition("orders", 1);
+
+  private final FakeLoader loader = new FakeLoader();
+  private final FakeSinkTaskContext context = new FakeSinkTaskContext();
+  private final MutableClock clock = new MutableClock();
+  private final Map<String, String> props = new HashMap<>();
+  private RedshiftSinkTask task;
+
+  @BeforeEach
+  void setUp() {
+    props.put("name", "unit-" + System.nanoTime());
+    props.put(RedshiftSinkConfig.TASK_ID, "3");
+    props.put("flush.max.records", "5");
+    props.put("flush.interval.ms", "60000");
+    context.assignment.addAll(List.of(P0, P1));
+  }
+
+  @AfterEach
+  void tearDown() {
+    if (task != null) {
+      task.stop();
+    }
+  }
+
+  private void start() {
+    task = new RedshiftSinkTask(core -> loader, clock);
+    task.initialize(context);
+    task.start(props);
+    task.open(List.of(P0, P1));
+  }
+
+  private static SinkRecord record(TopicPartition tp, long offset, String value) {
+    return new SinkRecord(
+        tp.topic(),
+        tp.partition(),
+        Schema.STRING_SCHEMA,
+        "k" + offset,
+        Schema.OPTIONAL_STRING_SCHEMA,
+        value,
+        offset,
+        1_700_000_000_000L + offset,
+        TimestampType.CREATE_TIME);
+  }
+
+  private static List<SinkRecord> records(TopicPartition tp, long from, long to) {
+    return LongStream.range(from, to).mapToObj(o -> record(tp, o, "v" + o)).toList();
+  }
+
+  private Map<TopicPartition, OffsetAndMetadata> consumed(long p0, long p1) {
+    return new HashMap<>(Map.of(P0, new OffsetAndMetadata(p0), P1, new OffsetAndMetadata(p1)));
+  }
+
+  @Test
+  void buffersAcrossPutsAndLoadsOnceTheRecordThresholdTrips() {
+    start();
+    task.put(records(P0, 0, 2));
+    task.put(records(P1, 0, 2));
+    assertThat(loader.writes).isEmpty();
+    assertThat(context.timeout).isEqualTo(60_000);
+
+    task.put(records(P0, 2, 3));
+
+    assertThat(loader.writes).hasSize(1);
+    assertThat(loader.writes.get(0))
+        .extracting(Record::id)
+        .containsExactly("orders:0:0", "orders:0:1", "orders:1:0", "orders:1:1", "orders:0:2");
+    assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L, 2L);
+  }
+
+  @Test
+  void loadsWhenTheByteThresholdTrips() {
+    props.put("flush.max.records", "1000");
+    props.put("flush.max.bytes", "20");
+    start();
+    task.put(List.of(record(P0, 0, "0123456789")));
+    assertThat(loader.writes).isEmpty();
+    task.put(List.of(record(P0, 1, "0123456789")));
+    assertThat(loader.writes).hasSize(1);
+    assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L);
+  }
+
+  @Test
+  void loadsWhenTheOldestRecordHasWaitedTheInterval() {
+    start();
+    task.put(records(P0, 0, 2));
+    clock.advance(Duration.ofSeconds(30));
+    task.put(List.of());
+    assertThat(loader.writes).isEmpty();
+    assertThat(context.timeout).isEqualTo(30_000);
+
+    clock.advance(Duration.ofSeconds(30));
+    task.put(List.of());
+
+    assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L);
+  }
+
+  @Test
+  void preCommitAlsoLoadsWhenTheIntervalHasPassed() {
+    start();
+    task.put(records(P0, 0, 2));
+    clock.advance(Duration.ofMinutes(1));
+
+    Map<TopicPartition, OffsetAndMetadata> offsets = task.preCommit(consumed(2, 0));
+
+    assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L);
+    assertThat(offsets).containsExactly(Map.entry(P0, new OffsetAndMetadata(2)));
+  }
+
+  @Test
+  void preCommitReturnsOnlyOffsetsTheLedgerHolds() {
+    start();
+    task.put(records(P0, 0, 5));
+    task.put(records(P1, 0, 3));
+
+    Map<TopicPartition, OffsetAndMetadata> offsets = task.preCommit(consumed(5, 3));
+
+    // P0's five records are loaded; P1's three are only buffered.
+    assertThat(offsets).containsExactly(Map.entry(P0, new OffsetAndMetadata(5)));
+  }
+
+  @Test
+  void openSeeksEachPartitionToTheLedgerAndSkipsWhatItCovers() {
+    loader.ledger.put(new dev.redsink.core.TopicPartition("orders", 0), 3L);
+    start();
+
+    assertThat(context.seeks).containsExactly(Map.entry(P0, 3L));
+    assertThat(task.preCommit(consumed(3, 0)))
+        .containsExactly(Map.entry(P0, new OffsetAndMetadata(3)));
+
+    task.put(records(P0, 0, 8));
+
+    assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(3L, 4L, 5L, 6L, 7L);
+    assertThat(task.metrics().getRecordsSkippedAlreadyLoaded()).isEqualTo(3);
+    assertThat(task.metrics().getRecordsReceived()).isEqualTo(5);
+  }
+
+  @Test
+  void aTransientFailureIsRetriableAndTheRedeliveredBatchIsNotTakenTwice() {
+    start();
+    loader.failures.add(new TransientException("Cannot load into orders: connection reset"));
+    List<SinkRecord> batch = records(P0, 0, 5);
+
+    assertThatThrownBy(() -> task.put(batch))
+        .isInstanceOf(RetriableException.class)
+        .hasMessageContaining("connection reset");
+    assertThat(context.timeout).isEqualTo(250);
+    assertThat(loader.rows).isEmpty();
+
+    task.put(batch); // Connect redelivers the same batch
+
+    assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L, 2L, 3L, 4L);
+    assertThat(loader.writes).hasSize(2);
+    assertThat(loader.writes.get(1)).hasSize(5);
+    assertThat(task.metrics().getRecordsReceived()).isEqualTo(5);
+    assertThat(task.metrics().getLoadFailures()).isEqualTo(1);
+  }
+
+  @Test
+  void anUnknownCommitOutcomeIsRetriedThroughTheLedger() {
+    start();
+    loader.failures.add(new CommitOutcomeUnknownException("Cannot tell whether it committed"));
+    assertThatThrownBy(() -> task.put(records(P0, 0, 5))).isInstanceOf(RetriableException.class);
+  }
+
+  @Test
+  void aFatalFailureFailsTheTaskWithTheCoreMessage() {
+    start();
+    loader.failures.add(new AuthorizationException("Cannot COPY into orders: permission denied"));
+    assertThatThrownBy(() -> task.put(records(P0, 0, 5)))
+        .isInstanceOf(ConnectException.class)
+        .isNotInstanceOf(RetriableException.class)
+        .hasMessage("Cannot COPY into orders: permission denied");
+  }
+
+  @Test
+  void aFatalFailureDuringPreCommitFailsTheNextPut() {
+    start();
+    task.put(records(P0, 0, 2));
+    clock.advance(Duration.ofMinutes(1));
+    loader.failures.add(new AuthorizationException("Cannot COPY into orders: permission denied"));
+
+    assertThat(task.preCommit(consumed(2, 0))).isEmpty();
+    assertThatThrownBy(() -> task.put(List.of())).hasMessageContaining("permission denied");
+  }
+
+  @Test
+  void nullValuesAreIgnoredAndCountedByDefault() {
+    start();
+    List<SinkRecord> batch = new ArrayList<>(records(P0, 0, 5));
+    batch.set(2, record(P0, 2, null));
+    task.put(batch);
+    task.put(records(P0, 5, 6));
+
+    assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L, 3L, 4L, 5L);
+    assertThat(task.metrics().getNullValuesIgnored()).isEqualTo(1);
+  }
+
+  @Test
+  void nullValuesFailTheTaskWhenConfigured() {
+    props.put("behavior.on.null.values", "FAIL");
+    start();
+    assertThatThrownBy(() -> task.put(List.of(record(P0, 7, null))))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageContaining("orders-0@7")
+        .hasMessageContaining("behavior.on.null.values=fail");
+  }
+
+  @Test
+  void errantRecordsFailTheTaskNamingTheRecordWithoutErrorTolerance() {
+    start();
+    List<SinkRecord> batch = List.of(record(P0, 0, "ok"), record(P0, 1, "BAD"));
+    assertThatThrownBy(() -> task.put(batch))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageContaining("orders-0@1")
+        .hasMessageContaining("the payload is bad")
+        .hasMessageContaining("errors.tolerance=all");
+    assertThat(loader.rows).isEmpty();
+  }
+
+  @Test
+  void errantRecordsGoToTheReporterAndTheRestIsLoaded() {
+    props.put("errors.tolerance", "all");
+    start();
+    List<SinkRecord> batch = new ArrayList<>(records(P0, 0, 4));
+    batch.add(record(P0, 4, "BAD"));
+    batch.add(record(P0, 5, "ok"));
+
+    task.put(batch);
+
+    assertThat(context.reported).extracting(SinkRecord::kafkaOffset).containsExactly(4L);
+    assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L, 2L, 3L, 5L);
+    assertThat(task.metrics().getRecordsSentToDeadLetterQueue()).isEqualTo(1);
+  }
+
+  @Test
+  void aLoadWaitsUntilEarlierReportsAreDurable() {
+    props.put("errors.tolerance", "all");
+    context.completeReportsAtOnce = false;
+    start();
+    task.put(List.of(record(P0, 0, "BAD")));
+    Thread loading = new Thread(() -> task.put(records(P0, 1, 6)));
+    loading.start();
+    try {
+      loading.join(300);
+      assertThat(loader.writes).isEmpty();
+      context.reports.get(0).complete(null);
+      loading.join(5_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(1L, 2L, 3L, 4L, 5L);
+  }
+
+  @Test
+  void errantRecordsAreSkippedWithAWarningWhenNoReporterIsConfigured() {
+    props.put("errors.tolerance", "all");
+    context.reporterEnabled = false;
+    start();
+    task.put(List.of(record(P0, 0, "BAD"), record(P0, 1, "ok")));
+    clock.advance(Duration.ofMinutes(1));
+    task.put(List.of());
+    assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(1L);
+    assertThat(task.metrics().getRecordsErrantSkipped()).isEqualTo(1);
+  }
+
+  @Test
+  void aRecordTheEngineRejectsAtWriteTimeIsDivertedAndTheRestLoaded() {
+    props.put("errors.tolerance", "all");
+    loader.rejectedAtWrite.add("orders:0:2");
+    start();
+    task.put(records(P0, 0, 5));
+    assertThat(context.reported).extracting(SinkRecord::kafkaOffset).containsExactly(2L);
+    assertThat(context.reported.get(0).value()).isEqualTo("v2".getBytes(StandardCharsets.UTF_8));
+    assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L, 3L, 4L);
+  }
+
+  @Test
+  void closeLoadsTheBufferAndForgetsTheClosedPartitions() {
+    start();
+    task.put(records(P0, 0, 2));
+    task.put(records(P1, 0, 1));
+
+    task.close(List.of(P0, P1));
+
+    assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L);
+    assertThat(loader.offsetsLoaded("orders", 1)).containsExactly(0L);
+    assertThat(task.preCommit(consumed(2, 1))).isEmpty();
+  }
+
+  @Test
+  void closeDropsTheBufferWhenTheLoadFailsSoTheNextOwnerRereadsIt() {
+    start();
+    task.put(records(P0, 0, 2));
+    loader.failures.add(new TransientException("Cannot load: connection refused"));
+
+    task.close(List.of(P0, P1));
+    task.open(List.of(P0));
+    task.put(records(P0, 0, 5));
+
+    assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L, 2L, 3L, 4L);
+  }
+
+  @Test
+  void keysValuesAndHeadersBecomeBytes() {
+    props.put("flush.max.records", "1");
+    start();
+    Schema schema = SchemaBuilder.struct().field("id", Schema.INT32_SCHEMA).build();
+    SinkRecord structValue =
+        new SinkRecord(
+            "orders",
+            0,
+            null,
+            Map.of("a", 1),
+            schema,
+            new Struct(schema).put("id", 7),
+            0,
+            null,
+            TimestampType.NO_TIMESTAMP_TYPE);
+    structValue.headers().addString("trace", "abc");
+    task.put(List.of(structValue));
+    task.put(
+        List.of(
+            new SinkRecord(
+                "orders", 0, null, new byte[] {1, 2}, null, new byte[] {(byte) 0xff}, 1)));
+
+    Record first = loader.rows.get(0);
+    assertThat(new String(first.value(), StandardCharsets.UTF_8)).isEqualTo("{\"id\":7}");
+    assertThat(new String(first.key(), StandardCharsets.UTF_8)).isEqualTo("{\"a\":1}");
+    assertThat(first.timestamp()).isEqualTo(-1L);
+    assertThat(first.headers())
+        .singleElement()
+        .satisfies(
+            h -> {
+              assertThat(h.key()).isEqualTo("trace");
+              assertThat(new String(h.value(), StandardCharsets.UTF_8)).isEqualTo("abc");
+            });
+    Record second = loader.rows.get(1);
+    assertThat(second.key()).containsExactly(1, 2);
+    assertThat(second.value()).containsExactly((byte) 0xff);
+  }
+
+  @Test
+  void recordsKeepTheirOriginalCoordinatesWhenATransformRenamesTheTopic() {
+    props.put("flush.max.records", "1");
+    start();
+    SinkRecord renamed =
+        record(P0, 4, "v").newRecord("renamed", 0, null, null, Schema.STRING_SCHEMA, "v", 1L);
+    task.put(List.of(renamed));
+    assertThat(loader.rows).extracting(Record::id).containsExactly("orders:0:4");
+  }
+
+  @Test
+  void metricsAreOnJmxWhileTheTaskRuns() throws Exception {
+    start();
+    task.put(records(P0, 0, 5));
+    var name = TaskMetrics.objectName(props.get("name"), 3);
+    var server = ManagementFactory.getPlatformMBeanServer();
+
+    assertThat(server.getAttribute(name, "RecordsLoaded")).isEqualTo(5L);
+    assertThat(server.getAttribute(name, "Loads")).isEqualTo(1L);
+    assertThat(task.metrics().getLastCommittedOffsets()).containsExactly(Map.entry("orders-0", 4L));
+
+    task.stop();
+    assertThat(server.isRegistered(name)).isFalse();
+    task = null;
+  }
+
+  @Test
+  void stopClosesTheEngine() {
+    start();
+    task.stop();
+    assertThat(loader.closed).isTrue();
+    task = null;
+  }
+}

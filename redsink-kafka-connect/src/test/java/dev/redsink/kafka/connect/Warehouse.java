@@ -1,0 +1,110 @@
+package dev.redsink.kafka.connect;
+
+import dev.redsink.emulator.RedshiftEmulator;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.common.TopicPartition;
+
+/** What a user would query in Redshift: rows per partition, duplicates, and the ledger. */
+final class Warehouse {
+  private final RedshiftEmulator emulator;
+
+  Warehouse(RedshiftEmulator emulator) {
+    this.emulator = emulator;
+  }
+
+  /** Rows per partition of the table, and how many distinct ids they have. */
+  record PartitionRows(long rows, long distinctIds) {}
+
+  Map<Integer, PartitionRows> rowsByPartition(String table) throws SQLException {
+    Map<Integer, PartitionRows> rows = new HashMap<>();
+    if (!exists(table)) {
+      return rows;
+    }
+    try (Connection c = connect();
+        PreparedStatement s =
+            c.prepareStatement(
+                "SELECT pico_partition, COUNT(*), COUNT(DISTINCT id) FROM \""
+                    + table
+                    + "\" GROUP BY pico_partition");
+        ResultSet r = s.executeQuery()) {
+      while (r.next()) {
+        rows.put(r.getInt(1), new PartitionRows(r.getLong(2), r.getLong(3)));
+      }
+    }
+    return rows;
+  }
+
+  /** Whether a row with this id exists. */
+  boolean hasId(String table, String id) throws SQLException {
+    try (Connection c = connect();
+        PreparedStatement s =
+            c.prepareStatement("SELECT COUNT(*) FROM \"" + table + "\" WHERE id = ?")) {
+      s.setString(1, id);
+      try (ResultSet r = s.executeQuery()) {
+        r.next();
+        return r.getLong(1) > 0;
+      }
+    }
+  }
+
+  /** The payload of the row with this id, as stored. */
+  String payload(String table, String id) throws SQLException {
+    try (Connection c = connect();
+        PreparedStatement s =
+            c.prepareStatement("SELECT payload FROM \"" + table + "\" WHERE id = ?")) {
+      s.setString(1, id);
+      try (ResultSet r = s.executeQuery()) {
+        return r.next() ? r.getString(1) : null;
+      }
+    }
+  }
+
+  /** The ledger's next offset per partition of these topics. */
+  Map<TopicPartition, Long> ledger(String... topics) throws SQLException {
+    Map<TopicPartition, Long> next = new HashMap<>();
+    if (!exists("_redsink_offsets")) {
+      return next;
+    }
+    try (Connection c = connect();
+        PreparedStatement s =
+            c.prepareStatement(
+                "SELECT \"topic\", \"partition\", \"next_offset\" FROM _redsink_offsets");
+        ResultSet r = s.executeQuery()) {
+      while (r.next()) {
+        for (String topic : topics) {
+          if (topic.equals(r.getString(1))) {
+            next.put(new TopicPartition(topic, r.getInt(2)), r.getLong(3));
+          }
+        }
+      }
+    }
+    return next;
+  }
+
+  /** The sum of the ledger's next offsets over these topics. */
+  long ledgerTotal(String... topics) throws SQLException {
+    return ledger(topics).values().stream().mapToLong(Long::longValue).sum();
+  }
+
+  private boolean exists(String table) throws SQLException {
+    try (Connection c = connect();
+        PreparedStatement s =
+            c.prepareStatement("SELECT COUNT(*) FROM pg_tables WHERE tablename = ?")) {
+      s.setString(1, table);
+      try (ResultSet r = s.executeQuery()) {
+        r.next();
+        return r.getLong(1) > 0;
+      }
+    }
+  }
+
+  private Connection connect() throws SQLException {
+    return DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
+  }
+}
