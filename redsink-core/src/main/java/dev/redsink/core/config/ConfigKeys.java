@@ -107,6 +107,12 @@ public final class ConfigKeys {
           true,
           "Add pico_offset, pico_timestamp, pico_topic and pico_partition (with the default prefix)");
   public static final ConfigKey INCLUDE_KEY = flag("include_key", true, "Add pico_key");
+  public static final ConfigKey INCLUDE_HEADERS =
+      flag(
+          "include_headers",
+          false,
+          "Add pico_headers, a SUPER object of the record headers (values that are not UTF-8 are"
+              + " base64)");
   public static final ConfigKey METADATA_COLUMN_PREFIX =
       optional(
           "metadata_column_prefix",
@@ -121,8 +127,10 @@ public final class ConfigKeys {
           KeyType.STRING,
           PayloadFormat.VARBYTE,
           "varbyte",
-          "Column type for payload: varbyte (VARBYTE(16777216)) or text (VARCHAR(MAX)). json is"
-              + " accepted and treated as text; anything else falls back to varbyte with a warning",
+          "Column type for payload: varbyte (VARBYTE(16777216)), text (VARCHAR(MAX)) or super"
+              + " (JSON parsed into SUPER; at most 65535 bytes, a record that is not JSON is"
+              + " refused). json is accepted and treated as text; anything else falls back to"
+              + " varbyte with a warning",
           ConfigKeys::payloadFormat);
   public static final ConfigKey MAX_RETRIES =
       optional(
@@ -172,6 +180,7 @@ public final class ConfigKeys {
           MAX_CONNECTIONS,
           INCLUDE_METADATA,
           INCLUDE_KEY,
+          INCLUDE_HEADERS,
           METADATA_COLUMN_PREFIX,
           PAYLOAD_FORMAT,
           MAX_RETRIES,
@@ -298,13 +307,17 @@ public final class ConfigKeys {
         return PayloadFormat.VARBYTE;
       case "text":
         return PayloadFormat.TEXT;
+      case "super":
+        return PayloadFormat.SUPER;
       case "json":
         problems.warning(key.name(), "Json is not supported, falling back to Text");
         return PayloadFormat.TEXT;
       default:
         problems.warning(
             key.name(),
-            "'" + value + "' is not supported, falling back to varbyte; use varbyte or text");
+            "'"
+                + value
+                + "' is not supported, falling back to varbyte; use varbyte, text or super");
         return PayloadFormat.VARBYTE;
     }
   }

@@ -176,6 +176,7 @@ public final class ConfigParser {
         (Integer) v.get(ConfigKeys.MAX_CONNECTIONS),
         (Boolean) v.get(ConfigKeys.INCLUDE_METADATA),
         (Boolean) v.get(ConfigKeys.INCLUDE_KEY),
+        (Boolean) v.get(ConfigKeys.INCLUDE_HEADERS),
         (String) v.get(ConfigKeys.METADATA_COLUMN_PREFIX),
         (PayloadFormat) v.get(ConfigKeys.PAYLOAD_FORMAT),
         (Integer) v.get(ConfigKeys.MAX_RETRIES),

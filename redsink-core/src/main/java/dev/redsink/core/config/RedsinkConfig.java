@@ -29,6 +29,7 @@ public record RedsinkConfig(
     int maxConnections,
     boolean includeMetadata,
     boolean includeKey,
+    boolean includeHeaders,
     String metadataColumnPrefix,
     PayloadFormat payloadFormat,
     int maxRetries,
@@ -53,6 +54,9 @@ public record RedsinkConfig(
     }
     if (includeKey) {
       groups.add(ColumnGroup.KEY);
+    }
+    if (includeHeaders) {
+      groups.add(ColumnGroup.HEADERS);
     }
     return RowLayout.of(groups, payloadFormat, metadataColumnPrefix);
   }

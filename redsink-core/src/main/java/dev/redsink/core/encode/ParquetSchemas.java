@@ -11,7 +11,8 @@ import org.apache.parquet.schema.Types;
 
 /**
  * The Parquet schema of a row layout, in the layout's column order (COPY maps by position): text as
- * BINARY/UTF8, BIGINT as INT64, VARBYTE as plain BINARY; every column optional.
+ * BINARY/UTF8, BIGINT as INT64, VARBYTE as plain BINARY, SUPER as JSON text (BINARY/UTF8) for the
+ * staging table's text column; every column optional.
  */
 final class ParquetSchemas {
   private ParquetSchemas() {}

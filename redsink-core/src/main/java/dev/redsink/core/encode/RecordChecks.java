@@ -21,6 +21,7 @@ public final class RecordChecks {
   private final Optional<Column> topic;
   private final Optional<Column> key;
   private final Column payload;
+  private final Optional<Column> headers;
   private final Map<String, Integer> topicLengths = new HashMap<>();
 
   public RecordChecks(RowLayout layout) {
@@ -29,6 +30,7 @@ public final class RecordChecks {
     this.topic = layout.column(ColumnRole.TOPIC);
     this.key = layout.column(ColumnRole.KEY);
     this.payload = layout.column(ColumnRole.PAYLOAD).orElseThrow();
+    this.headers = layout.column(ColumnRole.HEADERS);
   }
 
   /**
@@ -47,9 +49,22 @@ public final class RecordChecks {
     if (key.isPresent() && record.key() != null) {
       fits(record, key.get(), 4 * ((record.key().length + 2) / 3));
     }
+    if (headers.isPresent()) {
+      fits(record, headers.get(), Json.headers(record.headers()).length);
+    }
     byte[] value = record.value();
     if (value != null) {
       fits(record, payload, value.length);
+      if (layout.payloadFormat() == PayloadFormat.SUPER && !Json.isValid(value)) {
+        throw new BadRecordException(
+            record.id(),
+            "Cannot encode record "
+                + record.id()
+                + ": the payload ("
+                + value.length
+                + " bytes) is not valid JSON, and payload_format = super stores JSON in a SUPER"
+                + " column; use payload_format = text or varbyte for other payloads");
+      }
       if (layout.payloadFormat() == PayloadFormat.TEXT) {
         int invalid = Utf8.firstInvalid(value);
         if (invalid >= 0) {

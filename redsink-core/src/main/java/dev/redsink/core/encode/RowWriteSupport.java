@@ -74,6 +74,8 @@ final class RowWriteSupport extends WriteSupport<Record> {
             binary(column, i, base64(record.key()));
           }
         }
+        case HEADERS ->
+            binary(column, i, Binary.fromConstantByteArray(Json.headers(record.headers())));
         case PAYLOAD -> {
           if (record.value() != null) {
             binary(column, i, Binary.fromConstantByteArray(record.value()));

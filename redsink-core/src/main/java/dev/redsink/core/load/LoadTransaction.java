@@ -58,7 +58,7 @@ final class LoadTransaction {
           return new Result(Outcome.OVERLAP, 0, Timings.NONE);
         }
         long t0 = System.nanoTime();
-        st.execute(TableSql.createStaging(staging, table.name()));
+        st.execute(TableSql.createStaging(staging, table.name(), table.layout()));
         copy(st, table, staged, staging);
         long copied = lastCopyCount(st);
         if (copied != staged.rows()) {

@@ -15,6 +15,7 @@ public final class SqlTypes {
       case VARCHAR_MAX -> "VARCHAR(MAX)";
       case VARBYTE_MAX -> "VARBYTE(" + RedshiftLimits.VARBYTE_MAX_BYTES + ")";
       case BIGINT -> "BIGINT";
+      case SUPER -> "SUPER";
     };
   }
 }

@@ -1,6 +1,7 @@
 package dev.redsink.core.sql;
 
 import dev.redsink.core.table.Column;
+import dev.redsink.core.table.ColumnType;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.TableName;
 import java.security.SecureRandom;
@@ -56,12 +57,25 @@ public final class TableSql {
    * A session-private staging table shaped like the target; other sessions cannot see or truncate
    * it, and Redshift drops it when the session ends.
    */
-  public static String createStaging(String stagingName, TableName target) {
-    return "CREATE TEMP TABLE "
-        + Identifiers.quote(stagingName)
-        + " (LIKE "
-        + Identifiers.table(target)
-        + ")";
+  public static String createStaging(String stagingName, TableName target, RowLayout layout) {
+    if (!layout.hasSuperColumns()) {
+      return "CREATE TEMP TABLE "
+          + Identifiers.quote(stagingName)
+          + " (LIKE "
+          + Identifiers.table(target)
+          + ")";
+    }
+    // SUPER is staged as text (COPY loads Parquet strings as SUPER strings, not parsed JSON) and
+    // parsed by the insert with JSON_PARSE.
+    String columns =
+        layout.columns().stream()
+            .map(
+                c ->
+                    Identifiers.quote(c.name())
+                        + " "
+                        + (c.type() == ColumnType.SUPER ? "VARCHAR(MAX)" : SqlTypes.ddl(c.type())))
+            .collect(Collectors.joining(", "));
+    return "CREATE TEMP TABLE " + Identifiers.quote(stagingName) + " (" + columns + ")";
   }
 
   /** Drops a staging table (transactional, unlike TRUNCATE, which commits in Redshift). */
@@ -103,11 +117,11 @@ public final class TableSql {
     String columns = columnList(layout.columns());
     String head = "INSERT INTO " + Identifiers.table(target) + " (" + columns + ") SELECT ";
     if (mode == DedupMode.LEDGER_ONLY) {
-      return head + columns + " FROM " + Identifiers.quote(stagingName);
+      return head + values("", layout.columns()) + " FROM " + Identifiers.quote(stagingName);
     }
     String id = Identifiers.quote(layout.id().name());
     return head
-        + qualified("s", layout.columns())
+        + values("s.", layout.columns())
         + " FROM (SELECT "
         + columns
         + ", ROW_NUMBER() OVER (PARTITION BY "
@@ -129,9 +143,14 @@ public final class TableSql {
     return columns.stream().map(c -> Identifiers.quote(c.name())).collect(Collectors.joining(", "));
   }
 
-  private static String qualified(String alias, List<Column> columns) {
+  /** The staged values as the target's columns expect them: SUPER columns JSON_PARSE'd. */
+  private static String values(String qualifier, List<Column> columns) {
     return columns.stream()
-        .map(c -> alias + "." + Identifiers.quote(c.name()))
+        .map(
+            c -> {
+              String value = qualifier + Identifiers.quote(c.name());
+              return c.type() == ColumnType.SUPER ? "JSON_PARSE(" + value + ")" : value;
+            })
         .collect(Collectors.joining(", "));
   }
 }

@@ -5,5 +5,7 @@ public enum ColumnGroup {
   /** offset, timestamp, topic and partition; switched by include_metadata. */
   METADATA,
   /** The record key; switched by include_key. */
-  KEY
+  KEY,
+  /** The record headers as a SUPER object; switched by include_headers. */
+  HEADERS
 }

@@ -8,6 +8,7 @@ public enum ColumnRole {
   TOPIC,
   PARTITION,
   KEY,
+  HEADERS,
   PAYLOAD,
   CREATED_AT
 }

@@ -20,7 +20,12 @@ public enum ColumnType {
   /** VARBYTE(16777216), the largest VARBYTE. */
   VARBYTE_MAX("VARBYTE(16777216)", TypeFamily.BINARY, 16_777_216),
   /** BIGINT. */
-  BIGINT("BIGINT", TypeFamily.BIGINT, 8);
+  BIGINT("BIGINT", TypeFamily.BIGINT, 8),
+  /**
+   * SUPER, staged as text: the capacity checked before encoding is the staging VARCHAR(MAX)'s
+   * 65,535 bytes, below SUPER's own 16 MB.
+   */
+  SUPER("SUPER", TypeFamily.SUPER, 65_535);
 
   private final String display;
   private final TypeFamily family;

@@ -1,11 +1,14 @@
 package dev.redsink.core.table;
 
 /**
- * How the record value is stored: raw bytes in a VARBYTE column, or UTF-8 text in a VARCHAR(MAX).
+ * How the record value is stored: raw bytes in a VARBYTE column, UTF-8 text in a VARCHAR(MAX), or
+ * JSON in a SUPER column.
  */
 public enum PayloadFormat {
   VARBYTE,
-  TEXT;
+  TEXT,
+  /** JSON parsed into a SUPER column (staged as text, JSON_PARSE'd by the insert). */
+  SUPER;
 
   /** The configuration spelling, {@code varbyte} or {@code text}. */
   public String keyword() {

@@ -44,8 +44,17 @@ public final class RowLayout {
       columns.add(
           new Column(prefix + "key", ColumnType.VARCHAR_MAX, ColumnRole.KEY, "include_key = true"));
     }
+    if (groups.contains(ColumnGroup.HEADERS)) {
+      columns.add(
+          new Column(
+              prefix + "headers", ColumnType.SUPER, ColumnRole.HEADERS, "include_headers = true"));
+    }
     ColumnType payloadType =
-        payload == PayloadFormat.TEXT ? ColumnType.VARCHAR_MAX : ColumnType.VARBYTE_MAX;
+        switch (payload) {
+          case TEXT -> ColumnType.VARCHAR_MAX;
+          case SUPER -> ColumnType.SUPER;
+          case VARBYTE -> ColumnType.VARBYTE_MAX;
+        };
     columns.add(
         new Column(
             "payload", payloadType, ColumnRole.PAYLOAD, "payload_format = " + payload.keyword()));
@@ -67,6 +76,11 @@ public final class RowLayout {
   /** The column with the given role, if this layout has one. */
   public Optional<Column> column(ColumnRole role) {
     return columns.stream().filter(c -> c.role() == role).findFirst();
+  }
+
+  /** True when some column is SUPER, which is staged as text and parsed by the insert. */
+  public boolean hasSuperColumns() {
+    return columns.stream().anyMatch(c -> c.type() == ColumnType.SUPER);
   }
 
   /** The id column, present in every layout. */

@@ -11,6 +11,7 @@ public enum TypeFamily {
   TEXT(Set.of("character varying", "varchar", "text", "nvarchar")),
   BINARY(Set.of("binary varying", "varbyte", "varbinary", "bytea")),
   BIGINT(Set.of("bigint", "int8")),
+  SUPER(Set.of("super")),
   OTHER(Set.of());
 
   private final Set<String> names;

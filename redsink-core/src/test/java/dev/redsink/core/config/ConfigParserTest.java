@@ -228,7 +228,7 @@ class ConfigParserTest {
     assertThat(parsed.config().payloadFormat()).isEqualTo(PayloadFormat.VARBYTE);
     assertThat(parsed.warnings())
         .containsExactly(
-            "payload_format: 'avro' is not supported, falling back to varbyte; use varbyte or text");
+            "payload_format: 'avro' is not supported, falling back to varbyte; use varbyte, text or super");
   }
 
   @Test
@@ -321,7 +321,7 @@ class ConfigParserTest {
 
   @Test
   void everyCatalogueKeyHasADefaultTextAndDoc() {
-    assertThat(ConfigKeys.ALL).hasSize(21);
+    assertThat(ConfigKeys.ALL).hasSize(22);
     assertThat(ConfigKeys.ALL).allSatisfy(k -> assertThat(k.doc()).isNotBlank());
     assertThat(ConfigKeys.ALL.stream().map(ConfigKey::name))
         .containsExactly(
@@ -339,6 +339,7 @@ class ConfigParserTest {
             "max_connections",
             "include_metadata",
             "include_key",
+            "include_headers",
             "metadata_column_prefix",
             "payload_format",
             "max_retries",

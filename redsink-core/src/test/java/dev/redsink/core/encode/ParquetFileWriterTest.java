@@ -29,9 +29,10 @@ import org.junit.jupiter.api.io.TempDir;
 class ParquetFileWriterTest {
   static final Instant CREATED = Instant.parse("2026-11-30T10:15:30.123456789Z");
   static final RowLayout FULL =
-      RowLayout.of(EnumSet.allOf(ColumnGroup.class), PayloadFormat.VARBYTE, "pico_");
+      RowLayout.of(
+          EnumSet.of(ColumnGroup.METADATA, ColumnGroup.KEY), PayloadFormat.VARBYTE, "pico_");
   static final RowLayout TEXT =
-      RowLayout.of(EnumSet.allOf(ColumnGroup.class), PayloadFormat.TEXT, "pico_");
+      RowLayout.of(EnumSet.of(ColumnGroup.METADATA, ColumnGroup.KEY), PayloadFormat.TEXT, "pico_");
 
   @TempDir Path dir;
 

@@ -1,5 +1,6 @@
 package dev.redsink.core.it;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -247,6 +248,51 @@ class RedshiftSinkIT {
     assertThat(fx.count(table)).isEqualTo(6);
     assertThat(fx.distinctIds(table)).isEqualTo(6);
     assertThat(fx.value("SELECT count(*) FROM " + table + " WHERE payload IS NULL")).isEqualTo("2");
+  }
+
+  @Test
+  void superPayloadAndHeadersAreQueryableJson() throws Exception {
+    Map<String, Object> config = fx.config(table);
+    config.put("payload_format", "super");
+    config.put("include_headers", true);
+    List<Record> batch =
+        List.of(
+            new Record(
+                "t",
+                0,
+                0,
+                1L,
+                null,
+                List.of(
+                    new dev.redsink.core.Header("trace", "abc".getBytes(UTF_8)),
+                    new dev.redsink.core.Header("raw", new byte[] {(byte) 0xff, 0x00})),
+                "{\"order\": {\"id\": 7, \"items\": [1, 2]}}".getBytes(UTF_8)),
+            new Record("t", 0, 1, 2L, null, List.of(), "[1, \"two\"]".getBytes(UTF_8)));
+    Record notJson = new Record("t", 0, 2, 3L, null, List.of(), "not json".getBytes(UTF_8));
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      assertThat(sink.check(notJson))
+          .hasValueSatisfying(
+              e ->
+                  assertThat(e)
+                      .hasMessageContaining("t:0:2")
+                      .hasMessageContaining("not valid JSON"));
+      assertThat(sink.write(batch).loaded()).isEqualTo(2);
+    }
+    assertThat(
+            fx.value(
+                "SELECT data_type FROM svv_columns WHERE table_name = '"
+                    + table
+                    + "' AND column_name = 'payload'"))
+        .isEqualTo("super");
+    assertThat(fx.value("SELECT JSON_SERIALIZE(payload) FROM " + table + " WHERE id = 't:0:0'"))
+        .contains("\"items\": [1, 2]");
+    assertThat(
+            fx.value("SELECT JSON_SERIALIZE(pico_headers) FROM " + table + " WHERE id = 't:0:0'"))
+        .contains("\"trace\": \"abc\"")
+        .contains("\"raw\": \"/wA=\"");
+    assertThat(
+            fx.value("SELECT JSON_SERIALIZE(pico_headers) FROM " + table + " WHERE id = 't:0:1'"))
+        .isEqualTo("{}");
   }
 
   @Test

@@ -15,7 +15,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 class TableSqlTest {
   static final RowLayout DEFAULTS =
-      RowLayout.of(EnumSet.allOf(ColumnGroup.class), PayloadFormat.VARBYTE, "pico_");
+      RowLayout.of(
+          EnumSet.of(ColumnGroup.METADATA, ColumnGroup.KEY), PayloadFormat.VARBYTE, "pico_");
   static final RowLayout BARE =
       RowLayout.of(EnumSet.noneOf(ColumnGroup.class), PayloadFormat.TEXT, "pico_");
 
@@ -70,7 +71,7 @@ class TableSqlTest {
     String name = TableSql.newStagingName();
     assertThat(name).matches("redsink_staging_[0-9a-f]{16}");
     assertThat(TableSql.newStagingName()).isNotEqualTo(name);
-    assertThat(TableSql.createStaging("redsink_staging_00", TableName.of("a", "t")))
+    assertThat(TableSql.createStaging("redsink_staging_00", TableName.of("a", "t"), BARE))
         .isEqualTo("CREATE TEMP TABLE \"redsink_staging_00\" (LIKE \"a\".\"t\")");
     assertThat(TableSql.dropStaging("redsink_staging_00"))
         .isEqualTo("DROP TABLE IF EXISTS \"redsink_staging_00\"");

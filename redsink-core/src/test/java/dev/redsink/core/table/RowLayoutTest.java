@@ -7,7 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class RowLayoutTest {
-  static final EnumSet<ColumnGroup> ALL = EnumSet.allOf(ColumnGroup.class);
+  static final EnumSet<ColumnGroup> ALL = EnumSet.of(ColumnGroup.METADATA, ColumnGroup.KEY);
 
   @Test
   void defaultsAreTheReferenceColumnsInOrder() {
@@ -23,7 +23,20 @@ class RowLayoutTest {
             "pico_key VARCHAR(MAX)",
             "payload VARBYTE(16777216)",
             "created_at VARCHAR");
-    assertThat(layout.columns()).extracting(Column::role).containsExactly(ColumnRole.values());
+    assertThat(layout.columns())
+        .extracting(Column::role)
+        .doesNotContain(ColumnRole.HEADERS)
+        .hasSize(ColumnRole.values().length - 1);
+  }
+
+  @Test
+  void headersAndSuperPayload() {
+    RowLayout layout = RowLayout.of(EnumSet.of(ColumnGroup.HEADERS), PayloadFormat.SUPER, "pico_");
+    assertThat(layout.columns())
+        .extracting(c -> c.name() + " " + c.type().display())
+        .containsExactly(
+            "id VARCHAR(512)", "pico_headers SUPER", "payload SUPER", "created_at VARCHAR");
+    assertThat(layout.hasSuperColumns()).isTrue();
   }
 
   @Test

@@ -15,9 +15,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 class SchemaCheckTest {
   static final TableName TABLE = TableName.of("analytics", "orders");
   static final RowLayout VARBYTE =
-      RowLayout.of(EnumSet.allOf(ColumnGroup.class), PayloadFormat.VARBYTE, "pico_");
+      RowLayout.of(
+          EnumSet.of(ColumnGroup.METADATA, ColumnGroup.KEY), PayloadFormat.VARBYTE, "pico_");
   static final RowLayout TEXT =
-      RowLayout.of(EnumSet.allOf(ColumnGroup.class), PayloadFormat.TEXT, "pico_");
+      RowLayout.of(EnumSet.of(ColumnGroup.METADATA, ColumnGroup.KEY), PayloadFormat.TEXT, "pico_");
 
   static List<ExistingColumn> catalog(String payloadType) {
     return new ArrayList<>(
