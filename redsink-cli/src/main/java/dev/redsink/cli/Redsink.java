@@ -10,7 +10,13 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = Version.class,
     description = "Loads message-log records into Amazon Redshift exactly once.",
-    subcommands = {CheckCommand.class, EmulatorCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {
+      DemoCommand.class,
+      RunCommand.class,
+      CheckCommand.class,
+      EmulatorCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class Redsink implements Runnable {
 
   private final StopSignal stop;

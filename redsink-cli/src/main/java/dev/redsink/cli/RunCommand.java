@@ -1,0 +1,173 @@
+package dev.redsink.cli;
+
+import dev.redsink.cli.connector.ConnectorFile;
+import dev.redsink.cli.connector.ConnectorFileReader;
+import dev.redsink.cli.connector.ConnectorFiles;
+import dev.redsink.cli.connector.EnvOverrides;
+import dev.redsink.cli.run.LoadStats;
+import dev.redsink.cli.run.MetricsEndpoint;
+import dev.redsink.cli.run.Pipeline;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code redsink run}: loads Kafka topics into Redshift as the connector files say, exactly once.
+ */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Runs connector files (the reference design's TOML format) from Kafka until SIGTERM or"
+          + " Ctrl-C, which finish the in-flight load and exit 0.",
+      "Environment overrides: REDSINK_CONNECTORS_SINK_<KEY>_PLUGIN_CONFIG_<FIELD> (or PICOMQ_...)"
+          + " replaces any plugin_config key."
+    })
+final class RunCommand implements Callable<Integer> {
+  static final String BOOTSTRAP_ENV = "REDSINK_KAFKA_BOOTSTRAP_SERVERS";
+
+  @ParentCommand private Redsink parent;
+
+  @Spec private CommandSpec spec;
+
+  @Parameters(arity = "1..*", paramLabel = "CONNECTOR.toml", description = "Connector files.")
+  private List<Path> files;
+
+  @Option(
+      names = "--bootstrap-servers",
+      paramLabel = "HOST:PORT,...",
+      description = "Kafka brokers (else $" + BOOTSTRAP_ENV + ", else the [kafka] table).")
+  private String bootstrapServers;
+
+  @Option(
+      names = "--kafka-property",
+      paramLabel = "NAME=VALUE",
+      description = "A further Kafka consumer property; repeatable; wins over the [kafka] table.")
+  private Map<String, String> kafkaProperties = Map.of();
+
+  @Option(
+      names = "--http-port",
+      paramLabel = "PORT",
+      description = "Serve /metrics (Prometheus) and /health on this port.")
+  private Integer httpPort;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    List<ConnectorFile> connectors =
+        ConnectorFiles.enabled(files, new ConnectorFileReader(EnvOverrides.system()), out);
+    if (connectors.isEmpty()) {
+      out.println("No enabled connector files; nothing to run.");
+      return ExitCodes.OK;
+    }
+    Properties kafka = kafka(connectors);
+    try (Pipeline pipeline = Pipeline.start(connectors, kafka);
+        MetricsEndpoint metrics =
+            httpPort == null ? null : MetricsEndpoint.start(httpPort, pipeline.stats())) {
+      for (ConnectorFile c : connectors) {
+        out.println(
+            "Running connector '"
+                + c.key()
+                + "' ("
+                + c.source()
+                + "): topics "
+                + patterns(c)
+                + ", batches of "
+                + c.batchLength()
+                + " records or "
+                + c.pollInterval().toMillis()
+                + " ms");
+      }
+      if (metrics != null) {
+        out.println(
+            "Metrics on http://127.0.0.1:" + metrics.port() + "/metrics, health on /health");
+      }
+      out.println("Loading; stop with Ctrl-C or SIGTERM.");
+      out.flush();
+      StatusLine status = new StatusLine(out, pipeline.stats());
+      while (!parent.stop().isRequested() && !pipeline.ended()) {
+        parent.stop().await(StatusLine.EVERY);
+        status.maybePrint();
+      }
+      out.println("Stopping after the in-flight load ...");
+      out.flush();
+      pipeline.stop();
+      status.print();
+      if (pipeline.failure().isPresent()) {
+        out.flush();
+        spec.commandLine()
+            .getErr()
+            .println("redsink: " + FailureReport.describe(pipeline.failure().get()));
+        return ExitCodes.FAILED;
+      }
+      out.println("Stopped cleanly.");
+      return ExitCodes.OK;
+    }
+  }
+
+  private Properties kafka(List<ConnectorFile> connectors) {
+    Properties kafka = new Properties();
+    String servers = bootstrapServers;
+    if (servers == null) {
+      servers = System.getenv(BOOTSTRAP_ENV);
+    }
+    if (servers != null && !servers.isBlank()) {
+      kafka.put("bootstrap.servers", servers);
+    } else if (connectors.stream().anyMatch(c -> !c.kafka().containsKey("bootstrap.servers"))) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "Missing Kafka brokers: give --bootstrap-servers, set "
+              + BOOTSTRAP_ENV
+              + ", or add bootstrap.servers to the connector file's [kafka] table");
+    }
+    kafka.putAll(kafkaProperties);
+    return kafka;
+  }
+
+  private static String patterns(ConnectorFile c) {
+    return c.topics().stream().map(t -> "'" + t.pattern().pattern() + "'").toList().toString();
+  }
+
+  /** A status line every few seconds: loaded, skipped, loads, lag per connector. */
+  static final class StatusLine {
+    static final java.time.Duration EVERY = java.time.Duration.ofSeconds(1);
+    private static final long PRINT_EVERY_NANOS = 10_000_000_000L;
+    private final PrintWriter out;
+    private final List<LoadStats> stats;
+    private long printedAt = System.nanoTime();
+    private long lastLoads = -1;
+
+    StatusLine(PrintWriter out, List<LoadStats> stats) {
+      this.out = out;
+      this.stats = stats;
+    }
+
+    void maybePrint() {
+      long loads = stats.stream().mapToLong(LoadStats::loads).sum();
+      if (System.nanoTime() - printedAt >= PRINT_EVERY_NANOS && loads != lastLoads) {
+        print();
+      }
+    }
+
+    void print() {
+      for (LoadStats s : stats) {
+        out.printf(
+            "[%s] %,d records loaded, %,d already loaded (skipped), %,d loads, lag %s%n",
+            s.connector(), s.loaded(), s.skipped(), s.loads(), s.lag() < 0 ? "-" : s.lag());
+      }
+      out.flush();
+      printedAt = System.nanoTime();
+      lastLoads = stats.stream().mapToLong(LoadStats::loads).sum();
+    }
+  }
+}

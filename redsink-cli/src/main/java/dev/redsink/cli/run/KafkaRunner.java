@@ -1,0 +1,215 @@
+package dev.redsink.cli.run;
+
+import dev.redsink.cli.connector.ConnectorFile;
+import dev.redsink.cli.connector.TopicSpec;
+import dev.redsink.core.Header;
+import dev.redsink.core.LoadResult;
+import dev.redsink.core.Record;
+import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.TopicPartition;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.CloseOptions;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one connector from Kafka: subscribes to the topics its patterns match, seeks each assigned
+ * partition to the ledger's next offset, and loads batches of batch_length records or whatever
+ * arrived within poll_interval. Kafka offsets are committed after each load for monitoring only;
+ * the ledger in Redshift decides where a restart resumes.
+ */
+public final class KafkaRunner implements Runnable {
+  private static final Logger LOG = LoggerFactory.getLogger(KafkaRunner.class);
+  private static final Duration LAG_EVERY = Duration.ofSeconds(1);
+
+  private final ConnectorFile connector;
+  private final RedshiftSink sink;
+  private final KafkaConsumer<byte[], byte[]> consumer;
+  private final LoadStats stats;
+  private final BatchWriter writer;
+  private volatile boolean stopping;
+  private volatile RuntimeException failure;
+
+  public KafkaRunner(ConnectorFile connector, RedshiftSink sink, Properties kafka) {
+    this.connector = connector;
+    this.sink = sink;
+    this.consumer = new KafkaConsumer<>(consumerProperties(connector, kafka));
+    this.stats = new LoadStats(connector.key());
+    this.writer = new BatchWriter(sink, stats, () -> stopping);
+  }
+
+  /** The consumer settings: the caller's, then what exactly-once loading needs. */
+  static Properties consumerProperties(ConnectorFile connector, Properties kafka) {
+    Properties p = new Properties();
+    p.put(ConsumerConfig.GROUP_ID_CONFIG, "redsink-" + connector.key());
+    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    p.put(ConsumerConfig.CLIENT_ID_CONFIG, "redsink-" + connector.key());
+    p.putAll(kafka);
+    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+    p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(connector.batchLength()));
+    p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+    p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+    return p;
+  }
+
+  public LoadStats stats() {
+    return stats;
+  }
+
+  /** Asks the loop to stop after the in-flight load; safe from any thread. */
+  public void stop() {
+    stopping = true;
+    consumer.wakeup();
+  }
+
+  /** The failure that ended the loop, or null. */
+  public RuntimeException failure() {
+    return failure;
+  }
+
+  @Override
+  public void run() {
+    try {
+      consumer.subscribe(pattern(connector.topics()), new SeekToLedger());
+      loop();
+    } catch (WakeupException e) {
+      // stopped while polling: nothing in flight
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      if (!stopping) {
+        failure = e;
+        stats.failed();
+      }
+    } finally {
+      try {
+        consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+      } catch (RuntimeException e) {
+        LOG.debug("Closing the consumer", e);
+      }
+    }
+  }
+
+  private void loop() throws InterruptedException {
+    List<Record> batch = new ArrayList<>();
+    long batchStarted = 0;
+    long lagAt = 0;
+    int batchLength = connector.batchLength();
+    Duration pollInterval = connector.pollInterval();
+    while (!stopping) {
+      ConsumerRecords<byte[], byte[]> polled = consumer.poll(pollInterval);
+      for (ConsumerRecord<byte[], byte[]> r : polled) {
+        if (batch.isEmpty()) {
+          batchStarted = System.nanoTime();
+        }
+        batch.add(record(r));
+        if (batch.size() >= batchLength) {
+          load(batch);
+          batch = new ArrayList<>();
+        }
+      }
+      if (!batch.isEmpty()
+          && (polled.isEmpty() || System.nanoTime() - batchStarted >= pollInterval.toNanos())) {
+        load(batch);
+        batch = new ArrayList<>();
+      }
+      if (System.nanoTime() - lagAt >= LAG_EVERY.toNanos()) {
+        stats.lag(lag());
+        lagAt = System.nanoTime();
+      }
+    }
+  }
+
+  private void load(List<Record> batch) throws InterruptedException {
+    LoadResult result = writer.write(batch);
+    if (result == null) {
+      return;
+    }
+    Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
+    for (Record r : batch) {
+      commit.merge(
+          new org.apache.kafka.common.TopicPartition(r.topic(), r.partition()),
+          new OffsetAndMetadata(r.offset() + 1),
+          (a, b) -> a.offset() >= b.offset() ? a : b);
+    }
+    try {
+      consumer.commitSync(commit);
+    } catch (RuntimeException e) {
+      // Monitoring only: the ledger already holds the truth.
+      LOG.debug("Cannot commit Kafka offsets for monitoring", e);
+    }
+  }
+
+  private long lag() {
+    try {
+      var assignment = consumer.assignment();
+      if (assignment.isEmpty()) {
+        return 0;
+      }
+      long lag = 0;
+      for (var e : consumer.endOffsets(assignment, Duration.ofSeconds(2)).entrySet()) {
+        lag += Math.max(0, e.getValue() - consumer.position(e.getKey(), Duration.ofSeconds(2)));
+      }
+      return lag;
+    } catch (WakeupException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      return stats.lag();
+    }
+  }
+
+  private static Record record(ConsumerRecord<byte[], byte[]> r) {
+    List<Header> headers = new ArrayList<>();
+    r.headers().forEach(h -> headers.add(new Header(h.key(), h.value())));
+    return new Record(
+        r.topic(), r.partition(), r.offset(), r.timestamp(), r.key(), headers, r.value());
+  }
+
+  static Pattern pattern(List<TopicSpec> topics) {
+    return Pattern.compile(
+        topics.stream()
+            .map(t -> "(?:" + t.pattern().pattern() + ")")
+            .collect(Collectors.joining("|")));
+  }
+
+  /** Seeks newly assigned partitions to the ledger's next offset. */
+  private final class SeekToLedger implements ConsumerRebalanceListener {
+    @Override
+    public void onPartitionsAssigned(Collection<org.apache.kafka.common.TopicPartition> assigned) {
+      if (assigned.isEmpty()) {
+        return;
+      }
+      List<TopicPartition> partitions =
+          assigned.stream().map(tp -> new TopicPartition(tp.topic(), tp.partition())).toList();
+      Map<TopicPartition, Long> next = sink.nextOffsets(partitions);
+      for (org.apache.kafka.common.TopicPartition tp : assigned) {
+        Long offset = next.get(new TopicPartition(tp.topic(), tp.partition()));
+        if (offset != null) {
+          consumer.seek(tp, offset);
+          LOG.info("{} resumes at offset {} (from the ledger)", tp, offset);
+        }
+      }
+    }
+
+    @Override
+    public void onPartitionsRevoked(Collection<org.apache.kafka.common.TopicPartition> revoked) {
+      // Each load is committed whole before the next poll, so nothing is pending here.
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package dev.redsink.cli.run;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/** Counters of one runner, read by the progress bar and the /metrics endpoint. */
+public final class LoadStats {
+  private final String connector;
+  private final AtomicLong received = new AtomicLong();
+  private final AtomicLong loaded = new AtomicLong();
+  private final AtomicLong skipped = new AtomicLong();
+  private final AtomicLong loads = new AtomicLong();
+  private final AtomicLong retries = new AtomicLong();
+  private final AtomicLong failures = new AtomicLong();
+  private final AtomicLong lag = new AtomicLong(-1);
+  private volatile boolean healthy = true;
+
+  public LoadStats(String connector) {
+    this.connector = connector;
+  }
+
+  public String connector() {
+    return connector;
+  }
+
+  void loaded(int receivedRecords, int loadedRows, int skippedRecords) {
+    received.addAndGet(receivedRecords);
+    loaded.addAndGet(loadedRows);
+    skipped.addAndGet(skippedRecords);
+    loads.incrementAndGet();
+  }
+
+  void retried() {
+    retries.incrementAndGet();
+  }
+
+  void failed() {
+    failures.incrementAndGet();
+    healthy = false;
+  }
+
+  void lag(long records) {
+    lag.set(records);
+  }
+
+  public long received() {
+    return received.get();
+  }
+
+  public long loaded() {
+    return loaded.get();
+  }
+
+  public long skipped() {
+    return skipped.get();
+  }
+
+  public long loads() {
+    return loads.get();
+  }
+
+  public long retries() {
+    return retries.get();
+  }
+
+  public long failures() {
+    return failures.get();
+  }
+
+  /** Records behind the end of the assigned partitions; -1 before it is known. */
+  public long lag() {
+    return lag.get();
+  }
+
+  public boolean healthy() {
+    return healthy;
+  }
+}
