@@ -4,6 +4,7 @@ import dev.redsink.core.config.ConfigParser;
 import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.load.LoadEngine;
+import dev.redsink.core.load.ReplaceRun;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -65,6 +66,15 @@ public final class RedshiftSink implements AutoCloseable {
    */
   public LoadResult write(List<Record> batch) {
     return engine.write(batch);
+  }
+
+  /**
+   * Starts an atomic full refresh of the table {@code topic} resolves to (creating it if needed):
+   * write the whole input to the returned run, then commit it to make the table exactly that input;
+   * closing it uncommitted, a failure or a kill leaves the table as it was.
+   */
+  public ReplaceRun replace(String topic) {
+    return engine.replace(topic);
   }
 
   /**

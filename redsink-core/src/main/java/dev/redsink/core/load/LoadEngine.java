@@ -101,6 +101,11 @@ public final class LoadEngine implements AutoCloseable {
     return new LoadResult(batch.size(), skipped, loaded, loads, next);
   }
 
+  /** Starts an atomic full refresh of the table a topic resolves to; see {@link ReplaceRun}. */
+  public ReplaceRun replace(String topic) {
+    return ReplaceRun.start(ctx, tables, topic);
+  }
+
   /** The checks a record must pass for its table, without staging anything. */
   public Optional<BadRecordException> check(Record record) {
     try {

@@ -1,0 +1,204 @@
+package dev.redsink.core.load;
+
+import dev.redsink.core.LoadResult;
+import dev.redsink.core.Record;
+import dev.redsink.core.TopicPartition;
+import dev.redsink.core.error.FatalException;
+import dev.redsink.core.sql.ReplaceSql;
+import dev.redsink.core.sql.SqlStatement;
+import dev.redsink.core.sql.TableSql;
+import dev.redsink.core.table.TableName;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An atomic full refresh of one table: records load into a run-scoped table with the usual files,
+ * COPYs, checks and ledger (keyed by the run table, so a retried write loads nothing twice); {@link
+ * #commit} then replaces the target's contents and ledger rows with the run's in one transaction.
+ * Until then, and after any failure or kill, the target is exactly as it was; the next run drops
+ * the run tables a crashed run left behind.
+ */
+public final class ReplaceRun implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ReplaceRun.class);
+
+  /** Rows before and after, and how long the run took. */
+  public record Summary(long rowsBefore, long rowsAfter, Duration elapsed) {}
+
+  private final LoadContext ctx;
+  private final TargetTables tables;
+  private final TargetTable target;
+  private final TargetTable run;
+  private final Instant started;
+  private boolean finished;
+
+  private ReplaceRun(
+      LoadContext ctx, TargetTables tables, TargetTable target, TargetTable run, Instant started) {
+    this.ctx = ctx;
+    this.tables = tables;
+    this.target = target;
+    this.run = run;
+    this.started = started;
+  }
+
+  static ReplaceRun start(LoadContext ctx, TargetTables tables, String topic) {
+    TargetTable target = tables.forTopic(topic);
+    Instant started = Instant.now();
+    byte[] id = new byte[4];
+    ThreadLocalRandom.current().nextBytes(id);
+    TableName runName = ReplaceSql.runTable(target.name(), started, HexFormat.of().formatHex(id));
+    try (Connection c = ctx.pool().connection();
+        Statement st = c.createStatement()) {
+      dropStaleRuns(c, tables, target);
+      st.execute(ReplaceSql.createRunTable(runName, target.name()));
+    } catch (SQLException e) {
+      throw SqlStates.wrap("start a replace of " + target, e);
+    }
+    LOG.info("Replacing the contents of {} through run table {}", target, runName);
+    return new ReplaceRun(ctx, tables, target, TargetTable.of(runName, target.layout()), started);
+  }
+
+  private static void dropStaleRuns(Connection c, TargetTables tables, TargetTable target)
+      throws SQLException {
+    List<String> stale = new ArrayList<>();
+    SqlStatement query = ReplaceSql.runTables(target.name());
+    try (PreparedStatement ps = Jdbc.prepare(c, query);
+        ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        stale.add(rs.getString(1));
+      }
+    }
+    try (Statement st = c.createStatement()) {
+      for (String name : stale) {
+        TableName table = new TableName(target.name().schema(), name);
+        LOG.warn("Dropping run table {} left behind by an earlier replace of {}", table, target);
+        st.execute(ReplaceSql.dropTable(table));
+        st.execute(ReplaceSql.forgetLedger(tables.ledger(), table.folded()));
+      }
+    }
+  }
+
+  /** The run table's name, for messages and tests. */
+  public String runTable() {
+    return run.toString();
+  }
+
+  /** Loads records into the run table, exactly once per record as any load. */
+  public LoadResult write(List<Record> records) {
+    for (Record r : records) {
+      if (!tables.forTopic(r.topic()).equals(target)) {
+        throw new FatalException(
+            "Cannot replace "
+                + target
+                + ": record "
+                + r
+                + " belongs to table "
+                + tables.forTopic(r.topic()));
+      }
+    }
+    TableLoader.Outcome outcome = new TableLoader(ctx, run, records).load();
+    Map<TopicPartition, Long> next = new HashMap<>(outcome.next());
+    return new LoadResult(
+        records.size(), outcome.skipped(), outcome.load().rows(), List.of(outcome.load()), next);
+  }
+
+  /** Makes the target hold exactly the run's rows, in one transaction, and drops the run table. */
+  public Summary commit() {
+    long before = count(target.name());
+    ctx.retry().runVoid("replace the contents of " + target, this::promote);
+    finished = true;
+    long after = count(target.name());
+    Summary summary = new Summary(before, after, Duration.between(started, Instant.now()));
+    LOG.info(
+        "Replaced {}: {} rows before, {} after, in {} ms",
+        target,
+        before,
+        after,
+        summary.elapsed().toMillis());
+    return summary;
+  }
+
+  private void promote() {
+    try (Connection c = ctx.pool().connection()) {
+      if (!exists(c, run.name())) {
+        return; // an earlier attempt committed and lost its reply
+      }
+      c.setAutoCommit(false);
+      try (Statement st = c.createStatement()) {
+        st.execute(TableSql.lock(target.name()));
+        for (String sql :
+            ReplaceSql.promote(
+                target.name(), run.name(), tables.ledger(), target.ledgerKey(), run.ledgerKey())) {
+          st.execute(sql);
+        }
+        try {
+          c.commit();
+        } catch (SQLException e) {
+          throw SqlStates.wrapCommit("commit the replace of " + target, e);
+        }
+      } catch (SQLException e) {
+        c.rollback();
+        throw e;
+      }
+    } catch (SQLException e) {
+      throw SqlStates.wrap("replace the contents of " + target, e);
+    }
+  }
+
+  private static boolean exists(Connection c, TableName table) throws SQLException {
+    try (PreparedStatement ps = Jdbc.prepare(c, TableSql.columns(table));
+        ResultSet rs = ps.executeQuery()) {
+      return rs.next();
+    }
+  }
+
+  private long count(TableName table) {
+    try (Connection c = ctx.pool().connection();
+        Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery(ReplaceSql.count(table))) {
+      rs.next();
+      return rs.getLong(1);
+    } catch (SQLException e) {
+      throw SqlStates.wrap("count the rows of " + table, e);
+    }
+  }
+
+  /** Drops the run table and its ledger rows; the target is untouched. */
+  public void abort() {
+    if (finished) {
+      return;
+    }
+    finished = true;
+    try (Connection c = ctx.pool().connection();
+        Statement st = c.createStatement()) {
+      st.execute(ReplaceSql.dropTable(run.name()));
+      st.execute(ReplaceSql.forgetLedger(tables.ledger(), run.ledgerKey()));
+      LOG.info("Abandoned the replace of {}; dropped {}", target, run);
+    } catch (SQLException e) {
+      LOG.warn(
+          "Cannot drop run table {} ({}); the next replace of {} drops it",
+          run,
+          e.getMessage(),
+          target);
+    }
+  }
+
+  /** Aborts unless committed. */
+  @Override
+  public void close() {
+    abort();
+  }
+}

@@ -1,0 +1,103 @@
+package dev.redsink.core.sql;
+
+import dev.redsink.core.table.TableName;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+/**
+ * Statements of a replace run: a run-scoped table named after the target with the run's creation
+ * time and id ({@code <target>_rsrun_<yyyyMMddHHmmss>_<id>}), and the one transaction that makes
+ * the target's contents the run table's. The swap is DELETE + INSERT … SELECT, not a rename: a
+ * rename would break views that depend on the target, and TRUNCATE cannot be used because it
+ * commits in Redshift.
+ */
+public final class ReplaceSql {
+
+  /** What separates the target's name from the run's time and id. */
+  public static final String RUN_MARKER = "_rsrun_";
+
+  private static final DateTimeFormatter TIME =
+      DateTimeFormatter.ofPattern("yyyyMMddHHmmss").withZone(ZoneOffset.UTC);
+
+  private ReplaceSql() {}
+
+  /** The run table's name: the target's (cut to fit 127 bytes), the start time and the run id. */
+  public static TableName runTable(TableName target, Instant started, String runId) {
+    String suffix = RUN_MARKER + TIME.format(started) + "_" + runId;
+    String base = target.folded();
+    while (base.getBytes(StandardCharsets.UTF_8).length + suffix.length()
+        > RedshiftLimits.IDENTIFIER_MAX_BYTES) {
+      base = base.substring(0, base.length() - 1);
+    }
+    return new TableName(target.schema(), base + suffix);
+  }
+
+  /** Creates the run table shaped like the target. */
+  public static String createRunTable(TableName run, TableName target) {
+    return "CREATE TABLE " + Identifiers.table(run) + " (LIKE " + Identifiers.table(target) + ")";
+  }
+
+  public static String dropTable(TableName table) {
+    return "DROP TABLE IF EXISTS " + Identifiers.table(table);
+  }
+
+  /**
+   * Names of run tables left for a target (by an earlier or crashed run), found in the catalog by
+   * the target's schema and name prefix.
+   */
+  public static SqlStatement runTables(TableName target) {
+    String schemaCondition =
+        target.schema().isPresent() ? "n.nspname = ?" : "n.nspname = current_schema()";
+    String prefix = runTable(target, Instant.EPOCH, "").name();
+    String likePrefix = prefix.substring(0, prefix.indexOf(RUN_MARKER) + RUN_MARKER.length());
+    String text =
+        "SELECT c.relname FROM pg_catalog.pg_class c"
+            + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+            + " WHERE c.relkind = 'r' AND "
+            + schemaCondition
+            + " AND LEFT(c.relname, ?) = ?";
+    int length = likePrefix.codePointCount(0, likePrefix.length());
+    return target.foldedSchema().isPresent()
+        ? SqlStatement.of(text, target.foldedSchema().get(), length, likePrefix)
+        : SqlStatement.of(text, length, likePrefix);
+  }
+
+  /**
+   * The promotion, in one transaction after {@code LOCK target}: the target's rows become the run
+   * table's, the target's ledger rows become the run's, and the run table goes away.
+   */
+  public static List<String> promote(
+      TableName target, TableName run, TableName ledger, String targetKey, String runKey) {
+    String ledgerTable = Identifiers.table(ledger);
+    return List.of(
+        "DELETE FROM " + Identifiers.table(target),
+        "INSERT INTO " + Identifiers.table(target) + " SELECT * FROM " + Identifiers.table(run),
+        "DELETE FROM "
+            + ledgerTable
+            + " WHERE \"target_table\" = "
+            + Identifiers.literal(targetKey),
+        "UPDATE "
+            + ledgerTable
+            + " SET \"target_table\" = "
+            + Identifiers.literal(targetKey)
+            + ", \"updated_at\" = GETDATE() WHERE \"target_table\" = "
+            + Identifiers.literal(runKey),
+        dropTable(run));
+  }
+
+  /** Forgets a run's ledger rows (on abort, or when a stale run table is dropped). */
+  public static String forgetLedger(TableName ledger, String runKey) {
+    return "DELETE FROM "
+        + Identifiers.table(ledger)
+        + " WHERE \"target_table\" = "
+        + Identifiers.literal(runKey);
+  }
+
+  /** Rows in a table, for a replace's summary. */
+  public static String count(TableName table) {
+    return "SELECT COUNT(*) FROM " + Identifiers.table(table);
+  }
+}

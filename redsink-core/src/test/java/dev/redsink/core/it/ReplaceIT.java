@@ -1,0 +1,166 @@
+package dev.redsink.core.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.load.ReplaceRun;
+import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.emulator.fault.SqlFault;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Atomic full refresh: the target is the old input or the new one, never anything else. */
+@ExtendWith(RedshiftEmulatorExtension.class)
+class ReplaceIT {
+
+  private SinkFixture fx;
+  private String table;
+  private Map<String, Object> config;
+
+  @BeforeEach
+  void setUp(RedshiftEmulator emulator) {
+    emulator.sqlFaults().reset();
+    fx = new SinkFixture(emulator);
+    table = "rp_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    config = fx.config(table);
+    config.put("batch_size", 20_000);
+  }
+
+  @AfterEach
+  void tearDown() {
+    fx.emulator.sqlFaults().reset();
+  }
+
+  private long runTables() throws Exception {
+    return Long.parseLong(
+        fx.value("SELECT count(*) FROM pg_class WHERE relname LIKE '" + table + "_rsrun_%'"));
+  }
+
+  @Test
+  void aConcurrentReaderSeesOnlyTheOldOrTheNewContents() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      sink.write(SinkFixture.records("t", 0, 0, 100_000));
+    }
+    Set<Long> seen = ConcurrentHashMap.newKeySet();
+    AtomicBoolean stop = new AtomicBoolean();
+    AtomicLong reads = new AtomicLong();
+    Thread reader =
+        new Thread(
+            () -> {
+              try (Connection c = fx.connect();
+                  Statement st = c.createStatement()) {
+                while (!stop.get()) {
+                  try (ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
+                    rs.next();
+                    seen.add(rs.getLong(1));
+                    reads.incrementAndGet();
+                  }
+                }
+              } catch (Exception e) {
+                seen.add(-1L);
+              }
+            });
+    reader.start();
+    ReplaceRun.Summary summary;
+    try (RedshiftSink sink = RedshiftSink.open(config);
+        ReplaceRun run = sink.replace("t")) {
+      for (int from = 0; from < 50_000; from += 10_000) {
+        run.write(SinkFixture.records("t", 0, 200_000 + from, 10_000));
+      }
+      summary = run.commit();
+    }
+    Thread.sleep(200);
+    stop.set(true);
+    reader.join(30_000);
+    assertThat(reads.get()).isPositive();
+    assertThat(seen).isSubsetOf(Set.of(100_000L, 50_000L)).contains(50_000L);
+    assertThat(summary.rowsBefore()).isEqualTo(100_000);
+    assertThat(summary.rowsAfter()).isEqualTo(50_000);
+    assertThat(fx.count(table)).isEqualTo(50_000);
+    assertThat(fx.value("SELECT min(id) FROM " + table)).startsWith("t:0:2");
+    assertThat(
+            fx.value(
+                "SELECT next_offset FROM _redsink_offsets WHERE target_table = '" + table + "'"))
+        .isEqualTo("250000");
+    assertThat(runTables()).isZero();
+    assertThat(fx.stagedObjects()).isEmpty();
+  }
+
+  @Test
+  void aKilledRunLeavesTheTargetAndTheNextRunDropsItsTable() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      sink.write(SinkFixture.records("t", 0, 0, 100));
+      ReplaceRun crashed = sink.replace("t");
+      crashed.write(SinkFixture.records("t", 0, 1000, 30));
+      // The process dies here: no commit, no abort.
+    }
+    assertThat(runTables()).isEqualTo(1);
+    assertThat(fx.count(table)).isEqualTo(100);
+    try (RedshiftSink sink = RedshiftSink.open(config);
+        ReplaceRun next = sink.replace("t")) {
+      assertThat(runTables()).isEqualTo(1);
+      next.write(SinkFixture.records("t", 0, 2000, 10));
+      next.commit();
+    }
+    assertThat(runTables()).isZero();
+    assertThat(fx.count(table)).isEqualTo(10);
+    assertThat(
+            fx.value(
+                "SELECT count(*) FROM _redsink_offsets WHERE target_table LIKE '"
+                    + table
+                    + "_rsrun_%'"))
+        .isEqualTo("0");
+  }
+
+  @Test
+  void aFailureInTheFinalTransactionLeavesTheOldContents() throws Exception {
+    config.put("max_retries", 1);
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      sink.write(SinkFixture.records("t", 0, 0, 100));
+    }
+    fx.emulator
+        .sqlFaults()
+        .failNext("^INSERT INTO .* SELECT \\* FROM", 1, SqlFault.fail("XX000", "disk full"));
+    try (RedshiftSink sink = RedshiftSink.open(config);
+        ReplaceRun run = sink.replace("t")) {
+      run.write(SinkFixture.records("t", 0, 500, 40));
+      assertThatThrownBy(run::commit).hasMessageContaining("disk full");
+    }
+    assertThat(fx.emulator.sqlFaults().fired()).isEqualTo(1);
+    assertThat(fx.count(table)).isEqualTo(100);
+    assertThat(fx.value("SELECT max(id) FROM " + table)).isEqualTo("t:0:99");
+    assertThat(runTables()).isZero();
+  }
+
+  @Test
+  void replacingATableThatDoesNotExistCreatesIt() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(fx.config(table + "_{topic}"));
+        ReplaceRun run = sink.replace("fresh")) {
+      run.write(SinkFixture.records("fresh", 0, 0, 25));
+      assertThat(run.commit().rowsAfter()).isEqualTo(25);
+    }
+    assertThat(fx.count(table + "_fresh")).isEqualTo(25);
+  }
+
+  @Test
+  void recordsOfAnotherTableAreRefused() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(fx.config(table + "_{topic}"));
+        ReplaceRun run = sink.replace("a")) {
+      assertThatThrownBy(() -> run.write(SinkFixture.records("b", 0, 0, 1)))
+          .hasMessageContaining("belongs to table");
+    }
+  }
+}
