@@ -11,9 +11,10 @@ import picocli.CommandLine.Command;
     versionProvider = Version.class,
     description = "Loads message-log records into Amazon Redshift exactly once.",
     subcommands = {
-      DemoCommand.class,
       RunCommand.class,
       CheckCommand.class,
+      DemoCommand.class,
+      LoadCommand.class,
       EmulatorCommand.class,
       CommandLine.HelpCommand.class
     })

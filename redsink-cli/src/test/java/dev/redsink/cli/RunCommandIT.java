@@ -1,0 +1,187 @@
+package dev.redsink.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.redsink.cli.demo.EmbeddedKafka;
+import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.emulator.RedshiftEmulatorExtension;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code redsink run} as a process against an in-process Kafka and the emulator: the connection
+ * string comes from an environment override, a disabled file is skipped, SIGTERM mid-stream exits
+ * 0, and a restart resumes from the ledger with no loss and no duplicate.
+ */
+@ExtendWith(RedshiftEmulatorExtension.class)
+class RunCommandIT {
+  private static final int RECORDS = 6000;
+  private static EmbeddedKafka kafka;
+
+  @BeforeAll
+  static void kafka() {
+    kafka = EmbeddedKafka.start();
+    kafka.createTopics(List.of("runit.a"), 2);
+    kafka.createTopics(List.of("runit.b"), 1);
+  }
+
+  @AfterAll
+  static void stopKafka() {
+    kafka.close();
+  }
+
+  @Test
+  void stopsCleanlyMidStreamAndResumesWithNoLossOrDuplicate(
+      RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
+    Path connector = dir.resolve("runit.toml");
+    Files.writeString(
+        connector,
+        TestConnectors.file(
+            emulator, "runit", "'runit\\..*'", "runit_{topic_segment[-1]}", 200, false));
+    Path disabled = dir.resolve("disabled.toml");
+    Files.writeString(
+        disabled,
+        TestConnectors.file(emulator, "other", "'other\\..*'", "other_{topic}", 200, true)
+            .replace("enabled = true", "enabled = false"));
+    Map<String, String> env =
+        Map.of(
+            "REDSINK_CONNECTORS_SINK_RUNIT_PLUGIN_CONFIG_CONNECTION_STRING",
+            TestConnectors.connectionString(emulator),
+            RunCommand.BOOTSTRAP_ENV,
+            kafka.bootstrapServers());
+    AtomicLong produced = new AtomicLong();
+    Thread producer = new Thread(() -> produce(produced), "test-producer");
+    producer.start();
+
+    try (RedsinkProcess first =
+        RedsinkProcess.start(dir, env, "run", connector.toString(), disabled.toString())) {
+      first.awaitOutput("Loading; stop with Ctrl-C or SIGTERM.", Duration.ofSeconds(90));
+      Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> rows(emulator) >= 1000);
+      assertThat(produced.get()).as("still producing when stopped").isLessThan(RECORDS);
+
+      assertThat(first.terminate(Duration.ofSeconds(60))).as(first.stderr()).isZero();
+      assertThat(first.stdout())
+          .contains("Note: " + disabled + ": connector 'other' has enabled = false; skipped")
+          .contains(
+              "plugin_config.connection_string set by"
+                  + " REDSINK_CONNECTORS_SINK_RUNIT_PLUGIN_CONFIG_CONNECTION_STRING (value hidden)")
+          .contains("Stopped cleanly.")
+          .doesNotContain(emulator.password());
+    }
+    long afterFirst = rows(emulator);
+
+    int httpPort = freePort();
+    try (RedsinkProcess second =
+        RedsinkProcess.start(
+            dir, env, "run", connector.toString(), "--http-port", Integer.toString(httpPort))) {
+      second.awaitOutput("Loading; stop with Ctrl-C or SIGTERM.", Duration.ofSeconds(90));
+      producer.join();
+      Awaitility.await().atMost(Duration.ofSeconds(90)).until(() -> rows(emulator) >= RECORDS);
+      String metrics = get(httpPort, "/metrics");
+      assertThat(metrics).contains("redsink_records_loaded_total{connector=\"runit\"}");
+      assertThat(get(httpPort, "/health")).isEqualTo("ok\n");
+      Thread.sleep(1000);
+      assertThat(second.terminate(Duration.ofSeconds(60))).as(second.stderr()).isZero();
+    }
+
+    assertThat(afterFirst).isBetween(1000L, (long) RECORDS);
+    try (Connection c =
+            DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
+        ResultSet rs =
+            c.createStatement()
+                .executeQuery(
+                    "SELECT COUNT(*), COUNT(DISTINCT id) FROM (SELECT id FROM runit_a UNION ALL"
+                        + " SELECT id FROM runit_b) t")) {
+      rs.next();
+      assertThat(rs.getLong(1)).as("rows").isEqualTo(RECORDS);
+      assertThat(rs.getLong(2)).as("distinct ids").isEqualTo(RECORDS);
+    }
+  }
+
+  private static void produce(AtomicLong produced) {
+    Map<String, Object> config =
+        Map.of(
+            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName(),
+            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
+      for (int i = 0; i < RECORDS; i++) {
+        String topic = i % 3 == 0 ? "runit.b" : "runit.a";
+        producer.send(
+            new ProducerRecord<>(
+                topic,
+                Integer.toString(i % 7).getBytes(StandardCharsets.UTF_8),
+                ("{\"i\":" + i + "}").getBytes(StandardCharsets.UTF_8)));
+        produced.incrementAndGet();
+        if (i % 100 == 99) {
+          producer.flush();
+          Thread.sleep(100);
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static long rows(RedshiftEmulator emulator) throws Exception {
+    try (Connection c =
+        DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password())) {
+      long total = 0;
+      for (String table : List.of("runit_a", "runit_b")) {
+        try (ResultSet rs =
+            c.createStatement()
+                .executeQuery(
+                    "SELECT COUNT(*) FROM pg_catalog.pg_tables WHERE tablename = '"
+                        + table
+                        + "'")) {
+          rs.next();
+          if (rs.getLong(1) == 0) {
+            continue;
+          }
+        }
+        try (ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM " + table)) {
+          rs.next();
+          total += rs.getLong(1);
+        }
+      }
+      return total;
+    }
+  }
+
+  private static String get(int port, String path) throws Exception {
+    return HttpClient.newHttpClient()
+        .send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+            HttpResponse.BodyHandlers.ofString())
+        .body();
+  }
+
+  private static int freePort() throws Exception {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+}
