@@ -33,14 +33,7 @@ final class CoreValidation {
         value.errorMessages().clear();
       }
     }
-    Map<String, String> core = new HashMap<>();
-    props.forEach(
-        (key, value) -> {
-          if (SinkConfigDef.isCoreKey(key)) {
-            core.put(key, value);
-          }
-        });
-    for (String problem : problems(core)) {
+    for (String problem : problems(coreKeys(props))) {
       Optional<ConfigKey> key = keyOf(problem);
       String name = key.map(ConfigKey::dottedName).orElse(null);
       String message = key.map(k -> problem.substring(k.name().length() + 2)).orElse(problem);
@@ -53,6 +46,18 @@ final class CoreValidation {
       value.addErrorMessage(message);
     }
     return connect;
+  }
+
+  /** The properties that are the core's keys, under either spelling. */
+  static Map<String, String> coreKeys(Map<String, String> props) {
+    Map<String, String> core = new HashMap<>();
+    props.forEach(
+        (key, value) -> {
+          if (SinkConfigDef.isCoreKey(key)) {
+            core.put(key, value);
+          }
+        });
+    return core;
   }
 
   /** The core's problems, each "key: message", or none. */

@@ -1,5 +1,6 @@
 package dev.redsink.kafka.connect;
 
+import dev.redsink.core.Header;
 import dev.redsink.core.Record;
 import dev.redsink.core.TopicPartition;
 import java.util.ArrayList;
@@ -91,9 +92,14 @@ final class RecordBuffer {
     }
   }
 
-  /** What a record costs in memory for the byte threshold: its key and value. */
+  /** What a record costs in memory for the byte threshold: its key, value and header values. */
   static long sizeOf(Record record) {
-    return (record.key() == null ? 0 : record.key().length)
-        + (record.value() == null ? 0 : record.value().length);
+    long size =
+        (record.key() == null ? 0 : record.key().length)
+            + (record.value() == null ? 0 : record.value().length);
+    for (Header header : record.headers()) {
+      size += header.value() == null ? 0 : header.value().length;
+    }
+    return size;
   }
 }

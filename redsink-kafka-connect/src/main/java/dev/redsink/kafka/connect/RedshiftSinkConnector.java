@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.connect.connector.Task;
@@ -26,7 +27,7 @@ public class RedshiftSinkConnector extends SinkConnector {
   @Override
   public void start(Map<String, String> props) {
     RedshiftSinkConfig.parse(props);
-    List<String> problems = CoreValidation.problems(coreKeys(props));
+    List<String> problems = CoreValidation.problems(CoreValidation.coreKeys(props));
     if (!problems.isEmpty()) {
       throw new ConnectException(
           "Cannot start the Redshift sink: the configuration has problems:\n  - "
@@ -65,14 +66,27 @@ public class RedshiftSinkConnector extends SinkConnector {
     return CoreValidation.apply(super.validate(connectorConfigs), connectorConfigs);
   }
 
-  private static Map<String, String> coreKeys(Map<String, String> props) {
-    Map<String, String> core = new HashMap<>();
-    props.forEach(
-        (key, value) -> {
-          if (SinkConfigDef.isCoreKey(key)) {
-            core.put(key, value);
-          }
-        });
-    return core;
+  /**
+   * Refuses to move a partition to a given offset, which would have no effect: tasks resume from
+   * the ledger in Redshift. Resetting (removing) offsets is harmless and allowed.
+   */
+  @Override
+  public boolean alterOffsets(
+      Map<String, String> connectorConfig, Map<TopicPartition, Long> offsets) {
+    List<TopicPartition> moved =
+        offsets.entrySet().stream()
+            .filter(e -> e.getValue() != null)
+            .map(Map.Entry::getKey)
+            .toList();
+    if (!moved.isEmpty()) {
+      throw new ConnectException(
+          "Cannot alter the offsets of "
+              + moved
+              + ": the Redshift sink resumes each partition from its row in the _redsink_offsets"
+              + " ledger table, whatever Kafka's committed offsets say. To load records again,"
+              + " delete the rows from the target table and change next_offset in the ledger, in"
+              + " one transaction, while the connector is stopped");
+    }
+    return true;
   }
 }

@@ -77,7 +77,8 @@ final class SinkConfigDef {
             FLUSH_MAX_BYTES_DEFAULT,
             ConfigDef.Range.atLeast(1),
             Importance.MEDIUM,
-            "Buffered key and value bytes per task that trigger a load; bounds the task's memory.",
+            "Buffered key, value and header bytes per task that trigger a load; bounds the task's"
+                + " memory.",
             BUFFER_GROUP,
             2,
             Width.SHORT,

@@ -25,6 +25,8 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.runtime.rest.entities.ConfigInfos;
+import org.apache.kafka.connect.runtime.rest.entities.ConfigValueInfo;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -36,7 +38,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * be in its table exactly once, whatever happens to the worker, the tasks or Redshift.
  */
 @ExtendWith(RedshiftEmulatorExtension.class)
-class ExactlyOnceIT {
+class ConnectWorkerIT {
   private static final int PARTITIONS = 3;
   private static final byte[] INVALID_UTF8 = {(byte) 0xc3, (byte) 0x28};
 
@@ -173,6 +175,38 @@ class ExactlyOnceIT {
         .until(() -> warehouse.ledger(topic).equals(end));
     assertExactlyOnce(topic, count, Set.of());
     connect.deleteConnector("crash");
+  }
+
+  /** The REST API validates with the core's messages and never shows a secret. */
+  @Test
+  void theRestApiValidatesWithTheCoresMessagesAndHidesSecrets() {
+    Map<String, String> config = EmulatorConnectorConfig.of(emulator, "orders");
+    config.put("name", "validated");
+    config.put("batch.size", "0");
+    config.remove("aws.iam.role");
+
+    ConfigInfos infos =
+        connect.validateConnectorConfig(RedshiftSinkConnector.class.getSimpleName(), config);
+
+    Map<String, ConfigValueInfo> values = new HashMap<>();
+    infos.configs().forEach(c -> values.put(c.configValue().name(), c.configValue()));
+    Map<String, List<String>> errors = new HashMap<>();
+    values.forEach(
+        (name, value) -> {
+          if (!value.errors().isEmpty()) {
+            errors.put(name, value.errors());
+          }
+        });
+    assertThat(errors).containsOnlyKeys("batch.size", "aws.iam.role");
+    assertThat(infos.errorCount()).isEqualTo(2);
+    assertThat(values.get("batch.size").errors())
+        .containsExactly("must be above 0; it is the number of rows per Parquet file, got 0");
+    assertThat(values.get("aws.iam.role").errors())
+        .singleElement()
+        .asString()
+        .startsWith("is required (ARN Redshift assumes for COPY");
+    assertThat(values.get("connection.string").value()).isEqualTo("[hidden]");
+    assertThat(values.get("aws.secret.access.key").value()).isEqualTo("[hidden]");
   }
 
   /** Changing tasks.max while running rebalances the partitions without loss or duplicates. */

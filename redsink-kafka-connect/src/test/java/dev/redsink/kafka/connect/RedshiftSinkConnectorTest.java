@@ -166,6 +166,21 @@ class RedshiftSinkConnectorTest {
   }
 
   @Test
+  void refusesToMoveOffsetsButAllowsResettingThem() {
+    RedshiftSinkConnector connector = new RedshiftSinkConnector();
+    Map<org.apache.kafka.common.TopicPartition, Long> reset = new HashMap<>();
+    reset.put(new org.apache.kafka.common.TopicPartition("orders", 0), null);
+    assertThat(connector.alterOffsets(validConfig(), reset)).isTrue();
+
+    Map<org.apache.kafka.common.TopicPartition, Long> moved =
+        Map.of(new org.apache.kafka.common.TopicPartition("orders", 1), 42L);
+    assertThatThrownBy(() -> connector.alterOffsets(validConfig(), moved))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageContaining("orders-1")
+        .hasMessageContaining("_redsink_offsets");
+  }
+
+  @Test
   void theConnectorIsFoundThroughServiceLoading() {
     assertThat(ServiceLoader.load(SinkConnector.class).stream().map(p -> p.type().getName()))
         .contains(RedshiftSinkConnector.class.getName());

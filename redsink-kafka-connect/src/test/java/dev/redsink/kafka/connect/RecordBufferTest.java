@@ -1,0 +1,72 @@
+package dev.redsink.kafka.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.redsink.core.Header;
+import dev.redsink.core.Record;
+import dev.redsink.core.TopicPartition;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RecordBufferTest {
+  private final RecordBuffer buffer =
+      new RecordBuffer(new FlushPolicy(3, 100, Duration.ofSeconds(10)));
+
+  private static Record record(String topic, int partition, long offset, int keyBytes, int bytes) {
+    return new Record(
+        topic,
+        partition,
+        offset,
+        0,
+        keyBytes == 0 ? null : new byte[keyBytes],
+        List.of(new Header("h", new byte[1])),
+        new byte[bytes]);
+  }
+
+  @Test
+  void isFullAtTheRecordThreshold() {
+    buffer.add(record("t", 0, 0, 0, 1), 0);
+    buffer.add(record("t", 0, 1, 0, 1), 0);
+    assertThat(buffer.isFull()).isFalse();
+    buffer.add(record("t", 0, 2, 0, 1), 0);
+    assertThat(buffer.isFull()).isTrue();
+  }
+
+  @Test
+  void countsKeyValueAndHeaderBytesTowardsTheByteThreshold() {
+    buffer.add(record("t", 0, 0, 9, 80), 0);
+    assertThat(buffer.bytes()).isEqualTo(90);
+    assertThat(buffer.isFull()).isFalse();
+    buffer.add(record("t", 0, 1, 0, 9), 0);
+    assertThat(buffer.bytes()).isEqualTo(100);
+    assertThat(buffer.isFull()).isTrue();
+  }
+
+  @Test
+  void isDueWhenTheOldestRecordHasWaitedTheInterval() {
+    assertThat(buffer.isDue(1_000_000)).isFalse();
+    buffer.add(record("t", 0, 0, 0, 1), 1_000);
+    buffer.add(record("t", 0, 1, 0, 1), 5_000);
+    assertThat(buffer.millisUntilDue(6_000)).isEqualTo(5_000);
+    assertThat(buffer.isDue(10_999)).isFalse();
+    assertThat(buffer.isDue(11_000)).isTrue();
+    buffer.clear();
+    buffer.add(record("t", 0, 2, 0, 1), 12_000);
+    assertThat(buffer.isDue(21_999)).isFalse();
+  }
+
+  @Test
+  void removesOneRecordByIdAndDiscardsClosedPartitions() {
+    buffer.add(record("t", 0, 0, 0, 10), 0);
+    buffer.add(record("t", 1, 0, 0, 20), 0);
+    buffer.add(record("u", 0, 5, 0, 30), 0);
+
+    assertThat(buffer.remove("t:1:0")).isPresent();
+    assertThat(buffer.remove("t:1:0")).isEmpty();
+    buffer.discard(List.of(new TopicPartition("t", 0)));
+
+    assertThat(buffer.records()).extracting(Record::id).containsExactly("u:0:5");
+    assertThat(buffer.bytes()).isEqualTo(31);
+  }
+}

@@ -1,0 +1,75 @@
+package dev.redsink.kafka.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.kafka.connect.data.Decimal;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.SchemaBuilder;
+import org.apache.kafka.connect.data.Struct;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ValueBytesTest {
+  private static final Schema ORDER =
+      SchemaBuilder.struct()
+          .field("id", Schema.INT64_SCHEMA)
+          .field("note", Schema.OPTIONAL_STRING_SCHEMA)
+          .field("amount", Decimal.schema(2))
+          .build();
+
+  static Stream<Arguments> values() {
+    Map<String, Object> map = new LinkedHashMap<>();
+    map.put("a", 1);
+    map.put("b", List.of("x", "y"));
+    return Stream.of(
+        Arguments.of("bytes as is", Schema.BYTES_SCHEMA, new byte[] {0, (byte) 0xff}, null),
+        Arguments.of("a byte buffer", null, ByteBuffer.wrap(new byte[] {1, 2, 3}), null),
+        Arguments.of("a string as UTF-8", Schema.STRING_SCHEMA, "zürich €", "zürich €"),
+        Arguments.of(
+            "a struct as JSON with decimals as numbers",
+            ORDER,
+            new Struct(ORDER).put("id", 7L).put("amount", new BigDecimal("12.50")),
+            "{\"id\":7,\"note\":null,\"amount\":12.50}"),
+        Arguments.of("a schemaless map", null, map, "{\"a\":1,\"b\":[\"x\",\"y\"]}"),
+        Arguments.of("a list", null, List.of(1, 2), "[1,2]"),
+        Arguments.of("a number", Schema.INT32_SCHEMA, 42, "42"),
+        Arguments.of("a boolean", null, true, "true"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("values")
+  void convertsWhatConvertersDeliver(String what, Schema schema, Object value, String json) {
+    byte[] bytes = new ValueBytes().of("orders", schema, value);
+    if (json != null) {
+      assertThat(new String(bytes, StandardCharsets.UTF_8)).isEqualTo(json);
+    } else if (value instanceof byte[] raw) {
+      assertThat(bytes).isSameAs(raw);
+    } else {
+      assertThat(bytes).containsExactly(1, 2, 3);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("values")
+  void nullStaysNull(String what, Schema schema, Object value, String json) {
+    assertThat(new ValueBytes().of("orders", schema, null)).isNull();
+  }
+
+  @org.junit.jupiter.api.Test
+  void aByteBufferIsReadWithoutMovingIt() {
+    ByteBuffer buffer = ByteBuffer.wrap(new byte[] {9, 8, 7});
+    buffer.get();
+    assertThat(new ValueBytes().of("t", null, buffer)).containsExactly(8, 7);
+    assertThat(buffer.position()).isEqualTo(1);
+    assertThat(Arrays.equals(new ValueBytes().of("t", null, buffer), new byte[] {8, 7})).isTrue();
+  }
+}
