@@ -1,0 +1,78 @@
+package dev.redsink.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * An emulator in a child JVM, so the benchmark JVM's heap and RSS measure the sink alone and not
+ * the emulator's S3 server and Parquet reader.
+ */
+final class EmulatorProcess implements AutoCloseable {
+  private final Process process;
+  private final Endpoint endpoint;
+
+  private EmulatorProcess(Process process, Endpoint endpoint) {
+    this.process = process;
+    this.endpoint = endpoint;
+  }
+
+  /** Starts the child with the same Java and class path and waits for its endpoint. */
+  static EmulatorProcess start() throws IOException {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> command =
+        List.of(
+            java,
+            "-Xmx2g",
+            "-cp",
+            System.getProperty("java.class.path"),
+            EmulatorServer.class.getName());
+    Process process =
+        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    BufferedReader out =
+        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    String line;
+    while ((line = out.readLine()) != null) {
+      if (line.startsWith(EmulatorServer.READY)) {
+        Endpoint endpoint = Endpoint.parse(line.substring(EmulatorServer.READY.length()));
+        Thread drain = new Thread(() -> drain(out), "emulator-stdout");
+        drain.setDaemon(true);
+        drain.start();
+        return new EmulatorProcess(process, endpoint);
+      }
+    }
+    process.destroyForcibly();
+    throw new IOException("Cannot start the emulator process: it exited before it was ready");
+  }
+
+  private static void drain(BufferedReader out) {
+    try {
+      while (out.readLine() != null) {
+        // discarded: the emulator prints nothing the benchmark needs
+      }
+    } catch (IOException e) {
+      // the child exited
+    }
+  }
+
+  Endpoint endpoint() {
+    return endpoint;
+  }
+
+  @Override
+  public void close() throws IOException {
+    process.getOutputStream().close();
+    try {
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+    }
+  }
+}

@@ -1,0 +1,30 @@
+package dev.redsink.bench;
+
+import dev.redsink.core.LoadResult;
+
+/** Time by load phase summed over writes, from each {@link LoadResult}'s table loads, in ms. */
+final class PhaseTimes {
+  double encode;
+  double upload;
+  double copy;
+  double insert;
+  double commit;
+  long files;
+  long bytes;
+
+  void add(LoadResult result) {
+    for (LoadResult.TableLoad t : result.tables()) {
+      encode += t.encode().toNanos() / 1e6;
+      upload += t.upload().toNanos() / 1e6;
+      copy += t.copy().toNanos() / 1e6;
+      insert += t.insert().toNanos() / 1e6;
+      commit += t.commit().toNanos() / 1e6;
+      files += t.files();
+      bytes += t.bytes();
+    }
+  }
+
+  double total() {
+    return encode + upload + copy + insert + commit;
+  }
+}
