@@ -16,6 +16,8 @@ import org.apache.kafka.common.config.ConfigValue;
  * each bad key exactly as the core (and the CLI) would.
  */
 final class CoreValidation {
+  private static final String UNATTRIBUTED = "redsink";
+
   private CoreValidation() {}
 
   /**
@@ -35,15 +37,18 @@ final class CoreValidation {
     }
     for (String problem : problems(coreKeys(props))) {
       Optional<ConfigKey> key = keyOf(problem);
-      String name = key.map(ConfigKey::dottedName).orElse(null);
+      // Every problem names a catalogue key; one that did not would still be shown, not lost.
+      String name = key.map(ConfigKey::dottedName).orElse(UNATTRIBUTED);
       String message = key.map(k -> problem.substring(k.name().length() + 2)).orElse(problem);
-      ConfigValue value = name == null ? null : byName.get(name);
-      if (value == null) {
-        value = new ConfigValue(name == null ? "connection.string" : name);
-        connect.configValues().add(value);
-        byName.put(value.name(), value);
-      }
-      value.addErrorMessage(message);
+      byName
+          .computeIfAbsent(
+              name,
+              n -> {
+                ConfigValue created = new ConfigValue(n);
+                connect.configValues().add(created);
+                return created;
+              })
+          .addErrorMessage(message);
     }
     return connect;
   }
