@@ -38,6 +38,7 @@ final class CheckCommand implements Callable<Integer> {
     List<ConnectorFile> connectors =
         ConnectorFiles.enabled(files, new ConnectorFileReader(EnvOverrides.system()), out);
     int failed = 0;
+    int skipped = 0;
     int total = 0;
     for (ConnectorFile connector : connectors) {
       out.println("Checking connector '" + connector.key() + "' (" + connector.source() + ")");
@@ -46,11 +47,14 @@ final class CheckCommand implements Callable<Integer> {
         print(result, out);
         total++;
         failed += result.status() == CheckResult.Status.FAILED ? 1 : 0;
+        skipped += result.status() == CheckResult.Status.SKIPPED ? 1 : 0;
       }
     }
     out.println(
         failed == 0
-            ? "All " + total + " checks passed."
+            ? skipped == 0
+                ? "All " + total + " checks passed."
+                : (total - skipped) + " checks passed, " + skipped + " could not run."
             : failed + " of " + total + (total == 1 ? " check" : " checks") + " failed.");
     out.flush();
     return failed == 0 ? ExitCodes.OK : ExitCodes.FAILED;
