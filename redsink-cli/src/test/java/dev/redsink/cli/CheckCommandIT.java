@@ -38,6 +38,7 @@ class CheckCommandIT {
         .contains("✓ COPY with aws_iam_role")
         .contains("✓ S3 delete on s3_prefix")
         .contains("✓ bucket region")
+        .contains("✓ bucket policy allows Parquet COPY — no bucket policy")
         .contains("All 8 checks passed.")
         .doesNotContain(emulator.password())
         .doesNotContain(emulator.s3().secretAccessKey());

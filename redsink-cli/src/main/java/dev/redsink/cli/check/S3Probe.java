@@ -60,7 +60,8 @@ final class S3Probe implements AutoCloseable {
     try {
       return Optional.of(s3.getBucketPolicy(b -> b.bucket(config.s3Bucket())).policy());
     } catch (S3Exception e) {
-      if ("NoSuchBucketPolicy".equals(code(e))) {
+      // AWS says NoSuchBucketPolicy; s3proxy (the emulator's S3) says NoSuchPolicy.
+      if ("NoSuchBucketPolicy".equals(code(e)) || "NoSuchPolicy".equals(code(e))) {
         return Optional.empty();
       }
       throw e;
