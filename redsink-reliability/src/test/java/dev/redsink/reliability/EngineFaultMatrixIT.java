@@ -1,0 +1,258 @@
+package dev.redsink.reliability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.emulator.fault.Fault;
+import dev.redsink.emulator.fault.S3RequestKind;
+import dev.redsink.emulator.fault.SqlFault;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The engine through every Redshift and S3 fault class, in-JVM against the emulator: each scenario
+ * loads a whole stream, the runtime loop resuming from the ledger after failures, and must end with
+ * every record once, the ledger at the end offsets and the bucket clean (or stop clearly).
+ */
+@ExtendWith(RedshiftEmulatorExtension.class)
+class EngineFaultMatrixIT {
+
+  /** The load's own INSERT into a scenario table (not the ledger's). */
+  private static final String TARGET_INSERT = "^INSERT INTO \"rel_";
+
+  private Warehouse warehouse;
+
+  @BeforeEach
+  void setUp(RedshiftEmulator emulator) {
+    warehouse = new Warehouse(emulator);
+    warehouse.resetFaults();
+  }
+
+  @AfterEach
+  void tearDown() {
+    warehouse.resetFaults();
+  }
+
+  @Test
+  void error1023OnEveryOtherTransaction() throws Exception {
+    Scenario.named(warehouse, "1023 storm (every other transaction)")
+        .faults(
+            FaultPlan.every(
+                "1023 on the INSERT of every other write",
+                2,
+                1,
+                e -> arm(e, TARGET_INSERT, 1, SqlFault.serializableIsolationViolation())))
+        .recovers();
+  }
+
+  @Test
+  void adminShutdown57P01() throws Exception {
+    Scenario.named(warehouse, "57P01 admin shutdown during COPY")
+        .faults(
+            FaultPlan.every(
+                "57P01 on COPY", 3, 1, e -> arm(e, "^COPY", 1, SqlFault.adminShutdown())))
+        .recovers();
+  }
+
+  @Test
+  void connectionDroppedBeforeAStatement() throws Exception {
+    Scenario.named(warehouse, "connection dropped before a statement (08006)")
+        .faults(
+            FaultPlan.every(
+                "drop before CREATE TEMP TABLE",
+                3,
+                1,
+                e -> arm(e, "^CREATE TEMP TABLE", 1, SqlFault.dropBeforeStatement())))
+        .recovers();
+  }
+
+  @Test
+  void connectionDroppedBeforeTheInsertReply() throws Exception {
+    Scenario.named(warehouse, "connection dropped before the INSERT's reply")
+        .faults(
+            FaultPlan.every(
+                "drop after INSERT ran",
+                3,
+                1,
+                e -> arm(e, TARGET_INSERT, 1, SqlFault.dropBeforeReply())))
+        .recovers();
+  }
+
+  @Test
+  void connectionDroppedMidCopy() throws Exception {
+    Scenario.named(warehouse, "connection dropped mid-COPY")
+        .faults(
+            FaultPlan.every(
+                "drop half-way through COPY",
+                3,
+                1,
+                e -> arm(e, "^COPY", 1, SqlFault.dropMidCopy())))
+        .recovers();
+  }
+
+  @Test
+  void commitReplyLost() throws Exception {
+    Scenario.named(warehouse, "COMMIT ran, reply lost")
+        .faults(
+            FaultPlan.every(
+                "drop after COMMIT ran",
+                3,
+                1,
+                e -> arm(e, "^COMMIT", 1, SqlFault.dropBeforeReply())))
+        .recovers();
+  }
+
+  @Test
+  void statementSlowerThanTheSocketTimeout() throws Exception {
+    Scenario scenario = Scenario.named(warehouse, "COPY slower than socketTimeout=3 (08006)");
+    scenario
+        .set("connection_string", warehouse.jdbcUrl() + "&socketTimeout=3")
+        .faults(
+            FaultPlan.once(
+                "COPY delayed 5 s",
+                2,
+                e -> arm(e, "^COPY", 1, SqlFault.delay(Duration.ofSeconds(5)))))
+        .recovers();
+  }
+
+  @Test
+  void nonTransientLoadErrorStopsWithoutRetrying() throws Exception {
+    Scenario.Outcome outcome =
+        Scenario.named(warehouse, "non-transient load error")
+            .faults(
+                FaultPlan.once(
+                    "load error on COPY",
+                    3,
+                    e -> arm(e, "^COPY", 1, SqlFault.loadError("staging"))))
+            .stopsWith("stl_load_errors");
+    assertThat(outcome.run().retries()).as("engine retries").isZero();
+    assertThat(outcome.run().restarts()).as("runtime restarts").isZero();
+  }
+
+  @Test
+  void s3SlowDownBursts() throws Exception {
+    Scenario.named(warehouse, "S3 503 SlowDown bursts on PUT")
+        .faults(
+            FaultPlan.every(
+                "two 503s in a row", 2, 1, e -> arm(e, S3RequestKind.PUT, 2, Fault.slowDown())))
+        .recovers();
+  }
+
+  @Test
+  void s3InternalErrors() throws Exception {
+    Scenario.named(warehouse, "S3 500 InternalError on PUT")
+        .faults(
+            FaultPlan.every(
+                "a 500", 3, 1, e -> arm(e, S3RequestKind.PUT, 1, Fault.internalError())))
+        .recovers();
+  }
+
+  @Test
+  void s3ConnectionResets() throws Exception {
+    Scenario.named(warehouse, "S3 connection reset on PUT")
+        .faults(
+            FaultPlan.every(
+                "a TCP reset", 3, 1, e -> arm(e, S3RequestKind.PUT, 1, Fault.resetConnection())))
+        .recovers();
+  }
+
+  @Test
+  void s3AccessDeniedOnPutStops() throws Exception {
+    Scenario.Outcome outcome =
+        Scenario.named(warehouse, "S3 403 AccessDenied on PUT")
+            .faults(
+                FaultPlan.once("a 403", 3, e -> arm(e, S3RequestKind.PUT, 1, Fault.accessDenied())))
+            .stopsWith("403");
+    assertThat(outcome.run().restarts()).isZero();
+  }
+
+  @Test
+  void slowS3Puts() throws Exception {
+    Scenario.named(warehouse, "slow S3 PUTs (300 ms)")
+        .faults(
+            FaultPlan.every(
+                "two PUTs delayed",
+                2,
+                1,
+                e -> arm(e, S3RequestKind.PUT, 2, Fault.delay(Duration.ofMillis(300)))))
+        .recovers();
+  }
+
+  @Test
+  void deleteFailuresOnlyLeaveDocumentedOrphans() throws Exception {
+    AtomicInteger denied = new AtomicInteger();
+    Scenario scenario = Scenario.named(warehouse, "S3 DELETE failures (cleanup)");
+    Scenario.Outcome outcome =
+        scenario
+            .orphans(Integer.MAX_VALUE)
+            .faults(
+                FaultPlan.every(
+                    "a 500 (retried) and a 403 (an orphan) on DELETE",
+                    3,
+                    1,
+                    e -> {
+                      denied.incrementAndGet();
+                      return arm(e, S3RequestKind.DELETE, 1, Fault.internalError())
+                          + arm(e, S3RequestKind.DELETE, 1, Fault.accessDenied());
+                    }))
+            .recovers();
+    assertThat(outcome.verdict().leftObjects())
+        .as("orphans = the DELETEs refused with 403")
+        .hasSize(denied.get());
+  }
+
+  @Test
+  void everyConnectionDroppedMidStream() throws Exception {
+    AtomicInteger drops = new AtomicInteger();
+    Scenario.named(warehouse, "all connections dropped mid-stream (outage)")
+        .faults(
+            FaultPlan.every(
+                "INSERT held 500 ms while every connection is dropped",
+                4,
+                1,
+                e -> {
+                  int before = e.sqlFaults().fired();
+                  int armed = arm(e, TARGET_INSERT, 1, SqlFault.delay(Duration.ofMillis(500)));
+                  Thread outage =
+                      new Thread(
+                          () -> {
+                            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+                            while (e.sqlFaults().fired() == before
+                                && System.nanoTime() < deadline) {
+                              Thread.onSpinWait();
+                            }
+                            sleepQuietly(100);
+                            e.dropAllConnections();
+                            drops.incrementAndGet();
+                          });
+                  outage.setDaemon(true);
+                  outage.start();
+                  return armed;
+                }))
+        .recovers();
+    assertThat(drops.get()).as("outages").isPositive();
+  }
+
+  static int arm(RedshiftEmulator e, String regex, int count, SqlFault fault) {
+    e.sqlFaults().failNext(regex, count, fault);
+    return count;
+  }
+
+  static int arm(RedshiftEmulator e, S3RequestKind kind, int count, Fault fault) {
+    e.s3Faults().failNext(kind, count, fault);
+    return count;
+  }
+
+  private static void sleepQuietly(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

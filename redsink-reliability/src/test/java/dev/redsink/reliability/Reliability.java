@@ -1,0 +1,11 @@
+package dev.redsink.reliability;
+
+/** The suite's size: records per scenario, 100k in the test command, more for the full run. */
+final class Reliability {
+  private Reliability() {}
+
+  /** Records per fault scenario, from -Dreliability.records (default 100,000). */
+  static int records() {
+    return Integer.getInteger("reliability.records", 100_000);
+  }
+}

@@ -1,0 +1,149 @@
+package dev.redsink.reliability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.SQLException;
+import java.util.Map;
+
+/**
+ * One fault scenario: a generated stream loaded into its own table by the {@link StreamLoader}
+ * while a {@link FaultPlan} injects faults, then checked by {@link ExactlyOnceCheck} and recorded
+ * in the {@link Figures}.
+ */
+final class Scenario {
+
+  /** How a scenario ended: the loader's run and what the table and bucket hold. */
+  record Outcome(LoadRun run, ExactlyOnceCheck.Verdict verdict, int faultsFired) {}
+
+  private final Warehouse warehouse;
+  private final String name;
+  private final String table;
+  private final SourceStream stream;
+  private final Map<String, Object> config;
+  private FaultPlan plan = FaultPlan.none();
+  private int chunkPerPartition;
+  private int allowedOrphans;
+
+  private Scenario(Warehouse warehouse, String name, int records) {
+    this.warehouse = warehouse;
+    this.name = name;
+    this.table = Warehouse.uniqueTable("rel");
+    this.stream = SourceStream.of("rel." + table, records);
+    this.config = warehouse.config(table);
+    this.chunkPerPartition = (int) Math.max(1, Math.min(2_500, stream.perPartition() / 10));
+  }
+
+  static Scenario named(Warehouse warehouse, String name) {
+    return new Scenario(warehouse, name, Reliability.records());
+  }
+
+  static Scenario named(Warehouse warehouse, String name, int records) {
+    return new Scenario(warehouse, name, records);
+  }
+
+  Scenario faults(FaultPlan plan) {
+    this.plan = plan;
+    return this;
+  }
+
+  Scenario set(String key, Object value) {
+    config.put(key, value);
+    return this;
+  }
+
+  /** Records per partition per write (four partitions). */
+  Scenario chunk(int perPartition) {
+    this.chunkPerPartition = perPartition;
+    return this;
+  }
+
+  /** Staged objects a fault may legitimately leave behind (failed cleanup). */
+  Scenario orphans(int allowed) {
+    this.allowedOrphans = allowed;
+    return this;
+  }
+
+  String table() {
+    return table;
+  }
+
+  SourceStream stream() {
+    return stream;
+  }
+
+  Map<String, Object> config() {
+    return config;
+  }
+
+  /** Runs the stream to its end through every fault, then checks it loaded exactly once. */
+  Outcome recovers() throws SQLException {
+    warehouse.resetFaults();
+    LoadRun run = load();
+    int fired = assertEveryFaultFired();
+    assertThat(run.stopped()).as("%s: stop message", name).isEmpty();
+    ExactlyOnceCheck.Verdict v =
+        ExactlyOnceCheck.assertComplete(warehouse, table, stream, allowedOrphans);
+    Figures.record(
+        name,
+        stream.total(),
+        fired,
+        v.lost(),
+        v.duplicated(),
+        run.longestRecovery().toMillis(),
+        "recovered (" + run.retries() + " retries, " + run.restarts() + " restarts)");
+    return new Outcome(run, v, fired);
+  }
+
+  /**
+   * Runs until the pipeline stops on a non-transient fault; checks the message, that what committed
+   * is exactly once, then that a restart with the fault gone completes the stream exactly once.
+   */
+  Outcome stopsWith(String messagePart) throws SQLException {
+    warehouse.resetFaults();
+    LoadRun run = load();
+    int fired = assertEveryFaultFired();
+    assertThat(run.stopped()).as("%s: stop message", name).isPresent();
+    assertThat(run.stopped().get()).contains(messagePart);
+    ExactlyOnceCheck.Verdict atStop = ExactlyOnceCheck.inspect(warehouse, table, stream);
+    ExactlyOnceCheck.assertConsistent(warehouse, table, atStop);
+    assertThat(atStop.leftObjects()).as("staged objects left at the stop").isEmpty();
+    warehouse.resetFaults();
+    LoadRun resumed =
+        new StreamLoader(config, stream, chunkPerPartition, FaultPlan.none(), warehouse.emulator)
+            .run();
+    assertThat(resumed.stopped()).as("%s: after the fault is gone", name).isEmpty();
+    ExactlyOnceCheck.Verdict v = ExactlyOnceCheck.assertComplete(warehouse, table, stream, 0);
+    Figures.record(
+        name,
+        stream.total(),
+        fired,
+        v.lost(),
+        v.duplicated(),
+        -1,
+        "stopped after "
+            + run.writes()
+            + " writes: \""
+            + abbreviate(run.stopped().get())
+            + "\"; restart completed");
+    return new Outcome(run, v, fired);
+  }
+
+  private LoadRun load() {
+    return new StreamLoader(config, stream, chunkPerPartition, plan, warehouse.emulator).run();
+  }
+
+  private int assertEveryFaultFired() {
+    int fired = warehouse.faultsFired();
+    assertThat(plan.armed()).as("%s: faults armed (%s)", name, plan.description()).isPositive();
+    assertThat(warehouse.emulator.sqlFaults().pending() + warehouse.emulator.s3Faults().pending())
+        .as("%s: faults armed but never fired", name)
+        .isZero();
+    assertThat(fired).as("%s: faults fired", name).isEqualTo(plan.armed());
+    return fired;
+  }
+
+  private static String abbreviate(String message) {
+    String first = message.split("\n")[0];
+    return first.length() > 90 ? first.substring(0, 90) + "…" : first;
+  }
+}
