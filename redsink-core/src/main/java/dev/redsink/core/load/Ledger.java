@@ -25,6 +25,11 @@ final class Ledger {
     this.table = table;
   }
 
+  /** The ledger table itself. */
+  TableName table() {
+    return table;
+  }
+
   /** The committed next offsets of one target table. */
   Map<TopicPartition, Long> read(Connection c, TargetTable target) throws SQLException {
     Map<TopicPartition, Long> next = new HashMap<>();

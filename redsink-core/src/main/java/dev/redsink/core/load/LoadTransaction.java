@@ -51,6 +51,10 @@ final class LoadTransaction {
     try (Connection c = pool.connection()) {
       c.setAutoCommit(false);
       try (Statement st = c.createStatement()) {
+        // Ledger first, then the target, always in this order: every load writes the shared
+        // ledger, and Redshift's serializable isolation would otherwise abort one of two
+        // concurrent loads (error 1023) even when they load different tables.
+        st.execute(TableSql.lock(ledger.table()));
         st.execute(TableSql.lock(table.name()));
         Map<TopicPartition, Long> committed = ledger.read(c, table);
         if (plan.overlaps(committed)) {

@@ -138,6 +138,7 @@ public final class ReplaceRun implements AutoCloseable {
       }
       c.setAutoCommit(false);
       try (Statement st = c.createStatement()) {
+        st.execute(TableSql.lock(tables.ledger()));
         st.execute(TableSql.lock(target.name()));
         for (String sql :
             ReplaceSql.promote(

@@ -30,6 +30,7 @@ final class TargetTables {
   private static final Logger LOG = LoggerFactory.getLogger(TargetTables.class);
   private static final String UNIQUE_VIOLATION = "23505";
   private static final String DUPLICATE_TABLE = "42P07";
+  private static final String DUPLICATE_OBJECT = "42710";
 
   private final RedsinkConfig config;
   private final ConnectionPool pool;
@@ -80,12 +81,19 @@ final class TargetTables {
     }
   }
 
-  /** CREATE TABLE IF NOT EXISTS, tolerating a concurrent writer creating the same table. */
+  /**
+   * CREATE TABLE IF NOT EXISTS, tolerating a concurrent writer creating the same table: both may
+   * pass the existence check, and the loser then fails on the catalog's unique name (23505, 42P07,
+   * or 42710 for the table's row type).
+   */
   private static void createIfMissing(Connection c, String ddl) throws SQLException {
     try (Statement st = c.createStatement()) {
       st.execute(ddl);
     } catch (SQLException e) {
-      if (!UNIQUE_VIOLATION.equals(e.getSQLState()) && !DUPLICATE_TABLE.equals(e.getSQLState())) {
+      String state = e.getSQLState();
+      if (!UNIQUE_VIOLATION.equals(state)
+          && !DUPLICATE_TABLE.equals(state)
+          && !DUPLICATE_OBJECT.equals(state)) {
         throw e;
       }
     }

@@ -206,6 +206,38 @@ class RedshiftSinkIT {
   }
 
   @Test
+  void concurrentLoadsOfDifferentTablesDoNotConflictOnTheLedger() throws Exception {
+    List<Throwable> failures = new ArrayList<>();
+    List<Thread> writers = new ArrayList<>();
+    for (String suffix : List.of("_a", "_b", "_c")) {
+      Map<String, Object> config = fx.config(table + suffix);
+      config.put("max_retries", 1);
+      Thread t =
+          new Thread(
+              () -> {
+                try (RedshiftSink sink = RedshiftSink.open(config)) {
+                  for (int i = 0; i < 15; i++) {
+                    sink.write(SinkFixture.records("t", 0, i * 20L, 20));
+                  }
+                } catch (Throwable e) {
+                  synchronized (failures) {
+                    failures.add(e);
+                  }
+                }
+              });
+      writers.add(t);
+      t.start();
+    }
+    for (Thread t : writers) {
+      t.join(120_000);
+    }
+    assertThat(failures).isEmpty();
+    for (String suffix : List.of("_a", "_b", "_c")) {
+      assertThat(fx.count(table + suffix)).isEqualTo(300);
+    }
+  }
+
+  @Test
   void templatedAndSchemaQualifiedTables() throws Exception {
     fx.exec("CREATE SCHEMA IF NOT EXISTS analytics");
     Map<String, Object> config = fx.config(table + "_{topic_segment[-1]}");
