@@ -1,6 +1,8 @@
 package dev.redsink.core.config;
 
 import dev.redsink.core.table.PayloadFormat;
+import dev.redsink.core.table.SchemaEvolution;
+import dev.redsink.core.table.TableLayout;
 import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.TableTemplate;
 import java.net.URI;
@@ -132,6 +134,28 @@ public final class ConfigKeys {
               + " refused). json is accepted and treated as text; anything else falls back to"
               + " varbyte with a warning",
           ConfigKeys::payloadFormat);
+  public static final ConfigKey TABLE_LAYOUT =
+      optional(
+          "table_layout",
+          KeyType.STRING,
+          TableLayout.PAYLOAD,
+          "payload",
+          "payload (the value in one payload column, see payload_format) or typed (one nullable"
+              + " column per top-level field of a JSON object value, typed from a Kafka Connect"
+              + " JsonConverter envelope's schema or, for schemaless JSON, from the values seen; see"
+              + " docs/table-layouts.md)",
+          enumOf(TableLayout.values(), TableLayout::keyword));
+  public static final ConfigKey SCHEMA_EVOLUTION =
+      optional(
+          "schema_evolution",
+          KeyType.STRING,
+          SchemaEvolution.ADD_COLUMNS,
+          "add_columns",
+          "With table_layout = typed: add_columns (a new field adds a column, a longer string widens"
+              + " its VARCHAR, a value of a type its column cannot take is a bad record) or none"
+              + " (never alter the table; such a record fails the load). Columns are never dropped,"
+              + " renamed or narrowed",
+          enumOf(SchemaEvolution.values(), SchemaEvolution::keyword));
   public static final ConfigKey MAX_RETRIES =
       optional(
           "max_retries",
@@ -183,6 +207,8 @@ public final class ConfigKeys {
           INCLUDE_HEADERS,
           METADATA_COLUMN_PREFIX,
           PAYLOAD_FORMAT,
+          TABLE_LAYOUT,
+          SCHEMA_EVOLUTION,
           MAX_RETRIES,
           RETRY_DELAY,
           ARCHIVE,
@@ -298,6 +324,29 @@ public final class ConfigKeys {
         key.name(),
         "must be an http:// or https:// URL such as http://127.0.0.1:9000, got " + value);
     return null;
+  }
+
+  /** A check turning a keyword into one of {@code values}, or a problem listing them. */
+  private static <E extends Enum<E>> Check enumOf(E[] values, Function<E, String> keyword) {
+    return (key, value, problems) -> {
+      if (!(value instanceof String)) {
+        return value;
+      }
+      String text = ((String) value).trim().toLowerCase(Locale.ROOT);
+      for (E e : values) {
+        if (keyword.apply(e).equals(text)) {
+          return e;
+        }
+      }
+      problems.problem(
+          key.name(),
+          "must be "
+              + java.util.Arrays.stream(values).map(keyword).collect(Collectors.joining(" or "))
+              + ", got '"
+              + value
+              + "'");
+      return null;
+    };
   }
 
   private static Object payloadFormat(ConfigKey key, Object value, Problems problems) {

@@ -2,6 +2,8 @@ package dev.redsink.core.config;
 
 import dev.redsink.core.error.InvalidConfigException;
 import dev.redsink.core.table.PayloadFormat;
+import dev.redsink.core.table.SchemaEvolution;
+import dev.redsink.core.table.TableLayout;
 import dev.redsink.core.table.TableTemplate;
 import java.net.URI;
 import java.time.Duration;
@@ -179,6 +181,8 @@ public final class ConfigParser {
         (Boolean) v.get(ConfigKeys.INCLUDE_HEADERS),
         (String) v.get(ConfigKeys.METADATA_COLUMN_PREFIX),
         (PayloadFormat) v.get(ConfigKeys.PAYLOAD_FORMAT),
+        (TableLayout) v.get(ConfigKeys.TABLE_LAYOUT),
+        (SchemaEvolution) v.get(ConfigKeys.SCHEMA_EVOLUTION),
         (Integer) v.get(ConfigKeys.MAX_RETRIES),
         (Duration) v.get(ConfigKeys.RETRY_DELAY),
         (Boolean) v.get(ConfigKeys.ARCHIVE),

@@ -3,6 +3,8 @@ package dev.redsink.core.config;
 import dev.redsink.core.table.ColumnGroup;
 import dev.redsink.core.table.PayloadFormat;
 import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.SchemaEvolution;
+import dev.redsink.core.table.TableLayout;
 import dev.redsink.core.table.TableTemplate;
 import java.net.URI;
 import java.time.Duration;
@@ -32,6 +34,8 @@ public record RedsinkConfig(
     boolean includeHeaders,
     String metadataColumnPrefix,
     PayloadFormat payloadFormat,
+    TableLayout tableLayout,
+    SchemaEvolution schemaEvolution,
     int maxRetries,
     Duration retryDelay,
     boolean archive,
@@ -58,7 +62,9 @@ public record RedsinkConfig(
     if (includeHeaders) {
       groups.add(ColumnGroup.HEADERS);
     }
-    return RowLayout.of(groups, payloadFormat, metadataColumnPrefix);
+    return tableLayout == TableLayout.TYPED
+        ? RowLayout.typed(groups, metadataColumnPrefix)
+        : RowLayout.of(groups, payloadFormat, metadataColumnPrefix);
   }
 
   /** One line per key, {@code key = value}, secrets masked: for the start-up log. */

@@ -5,10 +5,13 @@ import dev.redsink.core.error.FatalException;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnRole;
 import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.SchemaEvolution;
+import dev.redsink.core.typed.TypedRow;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.conf.ParquetConfiguration;
@@ -39,17 +42,26 @@ public final class ParquetFileWriter {
    */
   public EncodedFile write(List<Record> records, Instant createdAt) {
     RecordChecks checks = new RecordChecks(layout);
+    FieldChecks fields = new FieldChecks(layout, SchemaEvolution.NONE);
+    List<TypedRow> rows = new ArrayList<>(layout.isTyped() ? records.size() : 0);
     long rawBytes = 0;
     for (Record record : records) {
-      checks.check(record);
+      TypedRow row = checks.checked(record);
+      if (row != null) {
+        fields.requireColumns(record, row);
+        rows.add(row);
+      }
       rawBytes += record.value() == null ? 0 : record.value().length;
     }
     String created = DateTimeFormatter.ISO_INSTANT.format(createdAt.truncatedTo(ChronoUnit.MICROS));
     RowWriteSupport support = new RowWriteSupport(layout, created);
     BufferOutputFile file = new BufferOutputFile((int) Math.min(rawBytes / 2 + 4096, 1 << 26));
     try (ParquetWriter<Record> writer = builder(file, support).build()) {
-      for (Record record : records) {
-        writer.write(record);
+      for (int i = 0; i < records.size(); i++) {
+        if (!rows.isEmpty()) {
+          support.nextFields(rows.get(i));
+        }
+        writer.write(records.get(i));
       }
     } catch (IOException e) {
       throw new FatalException("Cannot encode Parquet file: " + e.getMessage(), e);

@@ -6,6 +6,10 @@ import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnRole;
 import dev.redsink.core.table.PayloadFormat;
 import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.SchemaEvolution;
+import dev.redsink.core.typed.FieldValue;
+import dev.redsink.core.typed.TypedRow;
+import dev.redsink.core.typed.ValueReader;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -20,16 +24,28 @@ public final class RecordChecks {
   private final Column id;
   private final Optional<Column> topic;
   private final Optional<Column> key;
-  private final Column payload;
+  private final Optional<Column> payload;
   private final Optional<Column> headers;
+  private final SchemaEvolution evolution;
+  private volatile FieldChecks fields;
   private final Map<String, Integer> topicLengths = new HashMap<>();
 
   public RecordChecks(RowLayout layout) {
+    this(layout, SchemaEvolution.ADD_COLUMNS);
+  }
+
+  /**
+   * Checks for a layout; for a typed one, {@code evolution} decides whether a field of a type its
+   * column cannot take is a bad record (add_columns) or left to fail the load (none).
+   */
+  public RecordChecks(RowLayout layout, SchemaEvolution evolution) {
     this.layout = layout;
+    this.evolution = evolution;
+    this.fields = new FieldChecks(layout, evolution);
     this.id = layout.id();
     this.topic = layout.column(ColumnRole.TOPIC);
     this.key = layout.column(ColumnRole.KEY);
-    this.payload = layout.column(ColumnRole.PAYLOAD).orElseThrow();
+    this.payload = layout.column(ColumnRole.PAYLOAD);
     this.headers = layout.column(ColumnRole.HEADERS);
   }
 
@@ -38,6 +54,19 @@ public final class RecordChecks {
    * the record does not fit.
    */
   public void check(Record record) {
+    checked(record);
+  }
+
+  /**
+   * Checks typed fields against the field columns of {@code evolved} from now on: the table as the
+   * last schema evolution left it, so a runtime's check sees columns added since the table opened.
+   */
+  public void adopt(RowLayout evolved) {
+    this.fields = new FieldChecks(evolved, evolution);
+  }
+
+  /** Checks the record and returns its typed fields (null in the payload layout). */
+  TypedRow checked(Record record) {
     int topicBytes =
         topicLengths.computeIfAbsent(
             record.topic(), t -> t.getBytes(StandardCharsets.UTF_8).length);
@@ -52,9 +81,14 @@ public final class RecordChecks {
     if (headers.isPresent()) {
       fits(record, headers.get(), Json.headers(record.headers()).length);
     }
+    if (layout.isTyped()) {
+      TypedRow row = ValueReader.read(record);
+      fields.check(record, row);
+      return row;
+    }
     byte[] value = record.value();
     if (value != null) {
-      fits(record, payload, value.length);
+      fits(record, payload.orElseThrow(), value.length);
       if (layout.payloadFormat() == PayloadFormat.SUPER && !Json.isValid(value)) {
         throw new BadRecordException(
             record.id(),
@@ -81,6 +115,15 @@ public final class RecordChecks {
         }
       }
     }
+    return null;
+  }
+
+  /**
+   * The bad-record exception for a typed field whose value's type its column cannot take, naming
+   * record, field, column type and field type.
+   */
+  public static BadRecordException incompatible(Record record, FieldValue field, Column column) {
+    return FieldChecks.incompatible(record, field, column);
   }
 
   private static void fits(Record record, Column column, int bytes) {

@@ -3,6 +3,9 @@ package dev.redsink.core.encode;
 import dev.redsink.core.Record;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.TableName;
+import dev.redsink.core.typed.FieldValue;
+import dev.redsink.core.typed.TypedRow;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
@@ -28,8 +31,15 @@ final class RowWriteSupport extends WriteSupport<Record> {
   private final Binary createdAt;
   private final Map<String, Binary> topics = new HashMap<>();
   private final Map<String, byte[]> topicBytes = new HashMap<>();
+  private final FieldWriter fieldWriter = new FieldWriter();
   private byte[] scratch = new byte[256];
   private RecordConsumer out;
+  private Map<String, FieldValue> fields = Map.of();
+
+  /** The typed fields of the record written next (table_layout = typed). */
+  void nextFields(TypedRow row) {
+    this.fields = row.byColumnName();
+  }
 
   RowWriteSupport(RowLayout layout, String createdAt) {
     this.schema = ParquetSchemas.of(layout);
@@ -82,6 +92,14 @@ final class RowWriteSupport extends WriteSupport<Record> {
           }
         }
         case CREATED_AT -> binary(column, i, createdAt);
+        case FIELD -> {
+          FieldValue field = fields.get(TableName.fold(column.name()));
+          if (field != null && field.value() != null) {
+            out.startField(column.name(), i);
+            fieldWriter.write(out, column.type(), field);
+            out.endField(column.name(), i);
+          }
+        }
       }
     }
     out.endMessage();

@@ -63,13 +63,20 @@ final class TableLoader {
 
   private Outcome attempt() {
     attempts++;
+    if (table.layout().isTyped()) {
+      new SchemaEvolver(ctx.pool()).createIfMissing(table, records);
+    }
     for (int replan = 0; replan < MAX_REPLANS; replan++) {
       TablePlan plan = plan();
       if (plan.isEmpty()) {
         return new Outcome(empty(), plan.skipped(), batchEnd());
       }
-      plan.pending().forEach(table.checks()::check);
-      if (!plan.sameRecords(stagedPlan)) {
+      if (table.layout().isTyped()) {
+        plan = new SchemaEvolver(ctx.pool()).evolve(plan);
+      }
+      plan.pending().forEach(plan.table().checks()::check);
+      if (!plan.sameRecords(stagedPlan)
+          || !plan.table().layout().equals(stagedPlan.table().layout())) {
         discardStaged();
         staged = stage(plan);
         stagedPlan = plan;
@@ -131,7 +138,7 @@ final class TableLoader {
     for (int from = 0; from < pending.size(); from += batchSize) {
       List<Record> chunk = pending.subList(from, Math.min(pending.size(), from + batchSize));
       long t0 = System.nanoTime();
-      EncodedFile file = table.writer().write(chunk, createdAt);
+      EncodedFile file = plan.table().writer().write(chunk, createdAt);
       long t1 = System.nanoTime();
       files.add(ctx.stager().upload(file.bytes()));
       uploadNanos += System.nanoTime() - t1;

@@ -3,6 +3,7 @@ package dev.redsink.core.load;
 import dev.redsink.core.encode.ParquetFileWriter;
 import dev.redsink.core.encode.RecordChecks;
 import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableName;
 
 /**
@@ -10,10 +11,24 @@ import dev.redsink.core.table.TableName;
  * table really has, the checks records must pass for it, and its Parquet writer.
  */
 record TargetTable(
-    TableName name, RowLayout layout, RecordChecks checks, ParquetFileWriter writer) {
+    TableName name,
+    RowLayout layout,
+    RecordChecks checks,
+    ParquetFileWriter writer,
+    SchemaEvolution evolution) {
 
   static TargetTable of(TableName name, RowLayout layout) {
-    return new TargetTable(name, layout, new RecordChecks(layout), new ParquetFileWriter(layout));
+    return of(name, layout, SchemaEvolution.ADD_COLUMNS);
+  }
+
+  /** A table whose typed layout may evolve as {@code evolution} allows. */
+  static TargetTable of(TableName name, RowLayout layout, SchemaEvolution evolution) {
+    return new TargetTable(
+        name,
+        layout,
+        new RecordChecks(layout, evolution),
+        new ParquetFileWriter(layout),
+        evolution);
   }
 
   /** The key of this table's rows in the ledger. */

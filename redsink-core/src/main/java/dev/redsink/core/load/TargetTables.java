@@ -9,6 +9,7 @@ import dev.redsink.core.table.FoldedNames;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.SchemaCheck;
 import dev.redsink.core.table.TableName;
+import dev.redsink.core.table.TypedTableColumns;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -65,6 +66,13 @@ final class TargetTables {
     RowLayout expected = config.rowLayout();
     try (Connection c = pool.connection()) {
       createLedger(c);
+      if (expected.isTyped()) {
+        // Created by the first load, when its fields are known; see SchemaEvolver.
+        List<ExistingColumn> found = columns(c, name);
+        RowLayout actual =
+            found.isEmpty() ? expected : TypedTableColumns.of(name, expected, found).layout();
+        return TargetTable.of(name, actual, config.schemaEvolution());
+      }
       createIfMissing(c, TableSql.createTable(name, expected));
       RowLayout actual = SchemaCheck.check(name, expected, columns(c, name));
       LOG.info("Target table {} is ready", name);
@@ -86,7 +94,7 @@ final class TargetTables {
    * pass the existence check, and the loser then fails on the catalog's unique name (23505, 42P07,
    * or 42710 for the table's row type).
    */
-  private static void createIfMissing(Connection c, String ddl) throws SQLException {
+  static void createIfMissing(Connection c, String ddl) throws SQLException {
     try (Statement st = c.createStatement()) {
       st.execute(ddl);
     } catch (SQLException e) {
@@ -99,7 +107,7 @@ final class TargetTables {
     }
   }
 
-  private static List<ExistingColumn> columns(Connection c, TableName name) throws SQLException {
+  static List<ExistingColumn> columns(Connection c, TableName name) throws SQLException {
     SqlStatement query = TableSql.columns(name);
     List<ExistingColumn> found = new ArrayList<>();
     try (PreparedStatement ps = Jdbc.prepare(c, query);

@@ -58,7 +58,7 @@ public final class TableSql {
    * it, and Redshift drops it when the session ends.
    */
   public static String createStaging(String stagingName, TableName target, RowLayout layout) {
-    if (!layout.hasSuperColumns()) {
+    if (!layout.hasSuperColumns() && !layout.isTyped()) {
       return "CREATE TEMP TABLE "
           + Identifiers.quote(stagingName)
           + " (LIKE "
@@ -66,14 +66,17 @@ public final class TableSql {
           + ")";
     }
     // SUPER is staged as text (COPY loads Parquet strings as SUPER strings, not parsed JSON) and
-    // parsed by the insert with JSON_PARSE.
+    // parsed by the insert with JSON_PARSE. A typed table is staged with the columns this load
+    // writes, not LIKE the target: another writer may add columns before this COPY.
     String columns =
         layout.columns().stream()
             .map(
                 c ->
                     Identifiers.quote(c.name())
                         + " "
-                        + (c.type() == ColumnType.SUPER ? "VARCHAR(MAX)" : SqlTypes.ddl(c.type())))
+                        + (c.type().equals(ColumnType.SUPER)
+                            ? "VARCHAR(MAX)"
+                            : SqlTypes.ddl(c.type())))
             .collect(Collectors.joining(", "));
     return "CREATE TEMP TABLE " + Identifiers.quote(stagingName) + " (" + columns + ")";
   }
@@ -149,7 +152,7 @@ public final class TableSql {
         .map(
             c -> {
               String value = qualifier + Identifiers.quote(c.name());
-              return c.type() == ColumnType.SUPER ? "JSON_PARSE(" + value + ")" : value;
+              return c.type().equals(ColumnType.SUPER) ? "JSON_PARSE(" + value + ")" : value;
             })
         .collect(Collectors.joining(", "));
   }

@@ -10,5 +10,7 @@ public enum ColumnRole {
   KEY,
   HEADERS,
   PAYLOAD,
-  CREATED_AT
+  CREATED_AT,
+  /** One top-level field of the value, in table_layout = typed. */
+  FIELD
 }

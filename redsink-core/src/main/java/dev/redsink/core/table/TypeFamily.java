@@ -5,12 +5,22 @@ import java.util.Set;
 
 /**
  * Groups of Redshift column types that are interchangeable for Redsink's rows, so an existing table
- * created by hand (TEXT instead of VARCHAR, BYTEA instead of VARBYTE) is accepted.
+ * created by hand (TEXT instead of VARCHAR, BYTEA instead of VARBYTE) is accepted; one family per
+ * base type of a typed table.
  */
 public enum TypeFamily {
   TEXT(Set.of("character varying", "varchar", "text", "nvarchar")),
   BINARY(Set.of("binary varying", "varbyte", "varbinary", "bytea")),
+  SMALLINT(Set.of("smallint", "int2")),
+  INTEGER(Set.of("integer", "int", "int4")),
   BIGINT(Set.of("bigint", "int8")),
+  REAL(Set.of("real", "float4")),
+  DOUBLE(Set.of("double precision", "float8", "float")),
+  BOOLEAN(Set.of("boolean", "bool")),
+  DECIMAL(Set.of("numeric", "decimal")),
+  DATE(Set.of("date")),
+  TIME(Set.of("time", "time without time zone")),
+  TIMESTAMP(Set.of("timestamp", "timestamp without time zone")),
   SUPER(Set.of("super")),
   OTHER(Set.of());
 

@@ -320,8 +320,31 @@ class ConfigParserTest {
   }
 
   @Test
+  void tableLayoutAndSchemaEvolutionDefaultsAndExplicitValues() {
+    RedsinkConfig defaults = ConfigParser.parse(with("batch_size", 100)).config();
+    assertThat(defaults.tableLayout()).isEqualTo(dev.redsink.core.table.TableLayout.PAYLOAD);
+    assertThat(defaults.schemaEvolution())
+        .isEqualTo(dev.redsink.core.table.SchemaEvolution.ADD_COLUMNS);
+    Map<String, Object> raw = with("table_layout", "Typed");
+    raw.put("schema.evolution", "none");
+    RedsinkConfig typed = ConfigParser.parse(raw).config();
+    assertThat(typed.tableLayout()).isEqualTo(dev.redsink.core.table.TableLayout.TYPED);
+    assertThat(typed.schemaEvolution()).isEqualTo(dev.redsink.core.table.SchemaEvolution.NONE);
+    assertThat(typed.rowLayout().isTyped()).isTrue();
+    assertThat(typed.effectiveValues())
+        .containsEntry("table_layout", "typed")
+        .containsEntry("schema_evolution", "none");
+    Map<String, Object> wrong = with("table_layout", "wide");
+    wrong.put("schema_evolution", "drop_columns");
+    assertThat(catchInvalid(wrong).problems())
+        .anySatisfy(p -> assertThat(p).contains("table_layout").contains("payload or typed"))
+        .anySatisfy(
+            p -> assertThat(p).contains("schema_evolution").contains("add_columns or none"));
+  }
+
+  @Test
   void everyCatalogueKeyHasADefaultTextAndDoc() {
-    assertThat(ConfigKeys.ALL).hasSize(22);
+    assertThat(ConfigKeys.ALL).hasSize(24);
     assertThat(ConfigKeys.ALL).allSatisfy(k -> assertThat(k.doc()).isNotBlank());
     assertThat(ConfigKeys.ALL.stream().map(ConfigKey::name))
         .containsExactly(
@@ -342,6 +365,8 @@ class ConfigParserTest {
             "include_headers",
             "metadata_column_prefix",
             "payload_format",
+            "table_layout",
+            "schema_evolution",
             "max_retries",
             "retry_delay",
             "archive",

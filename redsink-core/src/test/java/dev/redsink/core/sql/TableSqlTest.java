@@ -11,7 +11,7 @@ import dev.redsink.core.table.TableName;
 import java.util.EnumSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class TableSqlTest {
   static final RowLayout DEFAULTS =
@@ -44,8 +44,12 @@ class TableSqlTest {
         .contains("\"payload\" VARCHAR(MAX)");
   }
 
+  static java.util.List<ColumnType> columnTypes() {
+    return ColumnType.constants();
+  }
+
   @ParameterizedTest
-  @EnumSource(ColumnType.class)
+  @MethodSource("columnTypes")
   void ddlSpellingMatchesTheDisplayName(ColumnType type) {
     assertThat(SqlTypes.ddl(type)).isEqualTo(type.display());
   }

@@ -3,6 +3,7 @@ package dev.redsink.core.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -25,8 +26,30 @@ class RowLayoutTest {
             "created_at VARCHAR");
     assertThat(layout.columns())
         .extracting(Column::role)
-        .doesNotContain(ColumnRole.HEADERS)
-        .hasSize(ColumnRole.values().length - 1);
+        .doesNotContain(ColumnRole.HEADERS, ColumnRole.FIELD)
+        .hasSize(ColumnRole.values().length - 2);
+  }
+
+  @Test
+  void typedLayoutPutsFieldsWhereThePayloadWasAndAddedOnesAfterCreatedAt() {
+    RowLayout fixed = RowLayout.typed(EnumSet.of(ColumnGroup.KEY), "pico_");
+    assertThat(fixed.isTyped()).isTrue();
+    assertThat(fixed.column(ColumnRole.PAYLOAD)).isEmpty();
+    RowLayout created =
+        fixed.withFields(
+            List.of(
+                RowLayout.field("amount", ColumnType.decimal(10, 2)),
+                RowLayout.field("name", ColumnType.varchar(256))));
+    assertThat(created.columns())
+        .extracting(c -> c.name() + " " + c.type().display())
+        .containsExactly(
+            "id VARCHAR(512)",
+            "pico_key VARCHAR(MAX)",
+            "amount DECIMAL(10,2)",
+            "name VARCHAR(256)",
+            "created_at VARCHAR");
+    assertThat(created.fields()).extracting(Column::name).containsExactly("amount", "name");
+    assertThat(created.withoutFields()).isEqualTo(fixed);
   }
 
   @Test

@@ -91,8 +91,10 @@ class SchemaCheckTest {
     "TEXT, TEXT",
     "binary varying(100), BINARY",
     "bigint, BIGINT",
-    "integer, OTHER",
-    "timestamp without time zone, OTHER"
+    "integer, INTEGER",
+    "timestamp without time zone, TIMESTAMP",
+    "timestamp with time zone, OTHER",
+    "geometry, OTHER"
   })
   void typeFamilies(String type, TypeFamily family) {
     assertThat(TypeFamily.of(type)).isEqualTo(family);

@@ -1,0 +1,115 @@
+package dev.redsink.core.encode;
+
+import dev.redsink.core.Record;
+import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.error.FatalException;
+import dev.redsink.core.sql.TypeMapping;
+import dev.redsink.core.sql.TypeMapping.Fit;
+import dev.redsink.core.table.Column;
+import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.SchemaEvolution;
+import dev.redsink.core.table.TableName;
+import dev.redsink.core.typed.FieldKind;
+import dev.redsink.core.typed.FieldType;
+import dev.redsink.core.typed.FieldValue;
+import dev.redsink.core.typed.TypedRow;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Checks a typed record's fields against a typed table's field columns: a value that no column of
+ * its family can hold, or (with schema evolution) one of a type no widening makes room for, is a
+ * bad record naming record, field, column type and field type.
+ */
+final class FieldChecks {
+  private final Map<String, Column> columns = new HashMap<>();
+  private final SchemaEvolution evolution;
+
+  FieldChecks(RowLayout layout, SchemaEvolution evolution) {
+    layout.fields().forEach(c -> columns.put(TableName.fold(c.name()), c));
+    this.evolution = evolution;
+  }
+
+  /** Before schema evolution: fields without a column or needing a wider VARCHAR are fine. */
+  void check(Record record, TypedRow row) {
+    for (FieldValue field : row.fields()) {
+      Column column = columns.get(TableName.fold(field.name()));
+      Fit fit =
+          column == null
+              ? TypeMapping.fit(
+                  TypeMapping.column(typeOrString(field), 0), Integer.MAX_VALUE, field)
+              : TypeMapping.fit(column.type(), column.maxBytes(), field);
+      if (fit == Fit.TOO_LONG) {
+        throw new BadRecordException(
+            record.id(),
+            "Cannot encode record "
+                + record.id()
+                + ": field '"
+                + field.name()
+                + "' is "
+                + TypeMapping.bytes(field)
+                + " bytes, over the 65535 bytes a VARCHAR or SUPER staged as text holds");
+      }
+      if (fit == Fit.INCOMPATIBLE && evolution == SchemaEvolution.ADD_COLUMNS) {
+        throw incompatible(record, field, column);
+      }
+    }
+  }
+
+  /** After schema evolution: every field has a column it fits as is. */
+  void requireColumns(Record record, TypedRow row) {
+    for (FieldValue field : row.fields()) {
+      Column column = columns.get(TableName.fold(field.name()));
+      if (column == null) {
+        if (field.value() == null) {
+          continue;
+        }
+        throw new FatalException(
+            "Cannot encode record "
+                + record.id()
+                + ": field '"
+                + field.name()
+                + "' has no column in the layout being written");
+      }
+      Fit fit = TypeMapping.fit(column.type(), column.maxBytes(), field);
+      if (fit == Fit.INCOMPATIBLE) {
+        throw incompatible(record, field, column);
+      }
+      if (fit != Fit.FITS) {
+        throw new FatalException(
+            "Cannot encode record "
+                + record.id()
+                + ": field '"
+                + field.name()
+                + "' ("
+                + TypeMapping.bytes(field)
+                + " bytes) does not fit column '"
+                + column.name()
+                + "' "
+                + column.type().display());
+      }
+    }
+  }
+
+  /** The exception for a value whose type its column cannot take. */
+  static BadRecordException incompatible(Record record, FieldValue field, Column column) {
+    return new BadRecordException(
+        record.id(),
+        "Cannot load record "
+            + record.id()
+            + ": field '"
+            + field.name()
+            + "' is now "
+            + field.type()
+            + " but its column '"
+            + column.name()
+            + "' is "
+            + column.type().display()
+            + ", and Redshift cannot change a column to that type; Redsink never drops or"
+            + " narrows columns");
+  }
+
+  private static FieldType typeOrString(FieldValue field) {
+    return field.type() == null ? FieldType.of(FieldKind.STRING) : field.type();
+  }
+}

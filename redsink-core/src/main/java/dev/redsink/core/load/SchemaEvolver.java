@@ -1,0 +1,276 @@
+package dev.redsink.core.load;
+
+import dev.redsink.core.Record;
+import dev.redsink.core.encode.RecordChecks;
+import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.error.ErrorCategory;
+import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.error.TransientException;
+import dev.redsink.core.sql.SchemaSql;
+import dev.redsink.core.sql.TableSql;
+import dev.redsink.core.sql.TypeMapping;
+import dev.redsink.core.sql.TypeMapping.Fit;
+import dev.redsink.core.table.Column;
+import dev.redsink.core.table.ColumnType;
+import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.SchemaEvolution;
+import dev.redsink.core.table.TableName;
+import dev.redsink.core.table.TypeFamily;
+import dev.redsink.core.table.TypedTableColumns;
+import dev.redsink.core.typed.FieldType;
+import dev.redsink.core.typed.FieldValue;
+import dev.redsink.core.typed.TypedRow;
+import dev.redsink.core.typed.ValueReader;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Brings a typed table's columns up to a load's fields before the load transaction, add-only: the
+ * table is created with the fields before created_at, a new field adds a column behind the existing
+ * ones (one ADD COLUMN per statement), a longer string widens its VARCHAR to 65535 bytes (outside
+ * any transaction block, as Redshift requires). A concurrent writer making the same change is fine:
+ * the catalog is read again afterwards and decides.
+ */
+final class SchemaEvolver {
+  private static final Logger LOG = LoggerFactory.getLogger(SchemaEvolver.class);
+
+  private final ConnectionPool pool;
+
+  SchemaEvolver(ConnectionPool pool) {
+    this.pool = pool;
+  }
+
+  /** What one field needs across a load: its first known type and its longest value. */
+  private static final class FieldNeed {
+    final String name;
+    FieldType type;
+    int maxBytes;
+
+    FieldNeed(String name) {
+      this.name = name;
+    }
+  }
+
+  /** The plan for its table as it is after evolving the columns for the plan's records. */
+  TablePlan evolve(TablePlan plan) {
+    TargetTable table = plan.table();
+    TargetTable evolved = evolve(table, table.layout().withoutFields(), plan.pending());
+    table.checks().adopt(evolved.layout());
+    return new TablePlan(evolved, plan.pending(), plan.first(), plan.next(), plan.skipped());
+  }
+
+  /**
+   * The table as it is after evolving it for these records, its layout read from the catalog.
+   *
+   * @throws BadRecordException for the first record whose field has a type its column cannot take
+   *     (schema_evolution = add_columns) or is longer than any VARCHAR
+   * @throws RedsinkException (invalid config) with schema_evolution = none when the table would
+   *     have to change
+   */
+  /**
+   * Creates a typed table that does not exist yet, with a column per field of these records before
+   * created_at, so the ledger can look at it; a table that exists is left alone.
+   */
+  void createIfMissing(TargetTable table, List<Record> records) {
+    if (!table.layout().fields().isEmpty()) {
+      return;
+    }
+    TableName name = table.name();
+    try (Connection c = pool.connection()) {
+      c.setAutoCommit(true);
+      if (!TargetTables.columns(c, name).isEmpty()) {
+        return;
+      }
+      List<Column> fields = new ArrayList<>();
+      for (FieldNeed need : needs(records, new ArrayList<>()).values()) {
+        if (need.type != null) {
+          fields.add(RowLayout.field(need.name, TypeMapping.column(need.type, need.maxBytes)));
+        }
+      }
+      TargetTables.createIfMissing(
+          c, TableSql.createTable(name, table.layout().withoutFields().withFields(fields)));
+      LOG.info("Created typed table {} with {} field columns", name, fields.size());
+    } catch (SQLException e) {
+      throw SqlStates.wrap("create typed table " + name, e);
+    }
+  }
+
+  private static Map<String, FieldNeed> needs(List<Record> records, List<TypedRow> rows) {
+    Map<String, FieldNeed> needs = new LinkedHashMap<>();
+    for (Record record : records) {
+      TypedRow row = ValueReader.read(record);
+      rows.add(row);
+      for (FieldValue field : row.fields()) {
+        FieldNeed need =
+            needs.computeIfAbsent(TableName.fold(field.name()), k -> new FieldNeed(field.name()));
+        if (need.type == null) {
+          need.type = field.type();
+        }
+        need.maxBytes = Math.max(need.maxBytes, TypeMapping.bytes(field));
+      }
+    }
+    return needs;
+  }
+
+  private TargetTable evolve(TargetTable table, RowLayout fixed, List<Record> records) {
+    List<TypedRow> rows = new ArrayList<>(records.size());
+    Map<String, FieldNeed> needs = needs(records, rows);
+    TableName name = table.name();
+    SchemaEvolution evolution = table.evolution();
+    try (Connection c = pool.connection()) {
+      c.setAutoCommit(true);
+      TypedTableColumns columns = TypedTableColumns.of(name, fixed, TargetTables.columns(c, name));
+      boolean changed = false;
+      for (FieldNeed need : needs.values()) {
+        if (need.type == null) {
+          continue;
+        }
+        Column column = columns.field(need.name).orElse(null);
+        if (column == null) {
+          columns
+              .catalogType(need.name)
+              .ifPresent(
+                  type -> {
+                    throw new RedsinkException(
+                        ErrorCategory.INVALID_CONFIG,
+                        "Cannot load field '"
+                            + need.name
+                            + "' into table "
+                            + name
+                            + ": its column has type '"
+                            + type
+                            + "', which Redsink does not write");
+                  });
+          Column added = RowLayout.field(need.name, TypeMapping.column(need.type, need.maxBytes));
+          refuseWhenFrozen(
+              evolution,
+              name,
+              "field '"
+                  + need.name
+                  + "' has no column (it would be "
+                  + added.type().display()
+                  + ")");
+          ddl(c, SchemaSql.addColumn(name, added), SchemaSql.DUPLICATE_COLUMN);
+          LOG.info("Added column {} {} to {}", added.name(), added.type().display(), name);
+          changed = true;
+        } else if (column.type().family() == TypeFamily.TEXT
+            && need.maxBytes > column.maxBytes()
+            && need.maxBytes <= ColumnType.VARCHAR_MAX_BYTES) {
+          refuseWhenFrozen(
+              evolution,
+              name,
+              "field '"
+                  + need.name
+                  + "' has a value of "
+                  + need.maxBytes
+                  + " bytes, longer than its column's "
+                  + column.type().display());
+          ddl(c, SchemaSql.widenVarchar(name, column.name(), ColumnType.VARCHAR_MAX_BYTES), null);
+          LOG.info("Widened column {} of {} to VARCHAR(65535)", column.name(), name);
+          changed = true;
+        }
+      }
+      if (changed) {
+        columns = TypedTableColumns.of(name, fixed, TargetTables.columns(c, name));
+      }
+      requireFit(name, evolution, columns, records, rows);
+      return TargetTable.of(name, columns.layout(), evolution);
+    } catch (SQLException e) {
+      throw SqlStates.wrap("evolve the columns of " + name, e);
+    }
+  }
+
+  private static void requireFit(
+      TableName name,
+      SchemaEvolution evolution,
+      TypedTableColumns columns,
+      List<Record> records,
+      List<TypedRow> rows) {
+    for (int i = 0; i < records.size(); i++) {
+      Record record = records.get(i);
+      for (FieldValue field : rows.get(i).fields()) {
+        if (field.value() == null) {
+          continue;
+        }
+        Column column = columns.field(field.name()).orElse(null);
+        if (column == null) {
+          throw new TransientException(
+              "Cannot load record "
+                  + record.id()
+                  + " into "
+                  + name
+                  + ": the column of field '"
+                  + field.name()
+                  + "' is not in the catalog yet");
+        }
+        Fit fit = TypeMapping.fit(column.type(), column.maxBytes(), field);
+        if (fit == Fit.INCOMPATIBLE) {
+          BadRecordException bad = RecordChecks.incompatible(record, field, column);
+          if (evolution == SchemaEvolution.NONE) {
+            throw new RedsinkException(
+                ErrorCategory.INVALID_CONFIG, bad.getMessage() + " (schema_evolution = none)");
+          }
+          throw bad;
+        }
+        if (fit == Fit.TOO_LONG) {
+          throw new BadRecordException(
+              record.id(),
+              "Cannot load record "
+                  + record.id()
+                  + ": field '"
+                  + field.name()
+                  + "' is "
+                  + TypeMapping.bytes(field)
+                  + " bytes, over the "
+                  + column.maxBytes()
+                  + " bytes column '"
+                  + column.name()
+                  + "' of "
+                  + name
+                  + " holds");
+        }
+        if (fit == Fit.WIDEN) {
+          throw new TransientException(
+              "Cannot load record "
+                  + record.id()
+                  + " into "
+                  + name
+                  + ": column '"
+                  + column.name()
+                  + "' is not wide enough yet");
+        }
+      }
+    }
+  }
+
+  private static void refuseWhenFrozen(SchemaEvolution evolution, TableName name, String reason) {
+    if (evolution == SchemaEvolution.NONE) {
+      throw new RedsinkException(
+          ErrorCategory.INVALID_CONFIG,
+          "Cannot load into table "
+              + name
+              + ": "
+              + reason
+              + ", and schema_evolution = none never alters the table; set schema_evolution = add_columns or alter it by hand");
+    }
+  }
+
+  /** Runs one DDL statement on its own, tolerating the SQLSTATE a concurrent writer causes. */
+  private static void ddl(Connection c, String sql, String tolerated) throws SQLException {
+    try (Statement st = c.createStatement()) {
+      st.execute(sql);
+    } catch (SQLException e) {
+      if (tolerated == null || !tolerated.equals(e.getSQLState())) {
+        throw e;
+      }
+      LOG.debug("Another writer changed the table first ({}): {}", e.getSQLState(), e.getMessage());
+    }
+  }
+}

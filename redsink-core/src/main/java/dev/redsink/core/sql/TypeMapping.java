@@ -1,0 +1,144 @@
+package dev.redsink.core.sql;
+
+import dev.redsink.core.table.ColumnType;
+import dev.redsink.core.table.TypeFamily;
+import dev.redsink.core.typed.FieldKind;
+import dev.redsink.core.typed.FieldType;
+import dev.redsink.core.typed.FieldValue;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The one mapping of field types to Redshift column types, and the rule for whether a value fits an
+ * existing column, fits after widening its VARCHAR, or cannot be stored there.
+ *
+ * <p>int8/16 → SMALLINT, int32 → INTEGER, int64 → BIGINT, float32 → REAL, float64 → DOUBLE
+ * PRECISION, boolean → BOOLEAN, string → VARCHAR(256) (VARCHAR(65535) for longer values), bytes →
+ * VARBYTE, Decimal → DECIMAL(p,s) (VARCHAR beyond precision 38), Date → DATE, Time → TIME,
+ * Timestamp → TIMESTAMP, struct/array/map → SUPER.
+ *
+ * @see <a href="https://docs.aws.amazon.com/redshift/latest/dg/c_Supported_data_types.html">Data
+ *     types</a>
+ */
+public final class TypeMapping {
+  /** VARCHAR's length for a new string column whose values are all short. */
+  public static final int STRING_DEFAULT_BYTES = 256;
+
+  private TypeMapping() {}
+
+  /** How a value relates to an existing column. */
+  public enum Fit {
+    /** Writable as is. */
+    FITS,
+    /** A string longer than the VARCHAR: fits once the column is VARCHAR(65535). */
+    WIDEN,
+    /** Longer than any column of its family holds. */
+    TOO_LONG,
+    /** Another type that no widening Redshift allows can make room for. */
+    INCOMPATIBLE
+  }
+
+  /** The column a new field gets, given the most bytes one of its values has in this load. */
+  public static ColumnType column(FieldType type, int maxBytes) {
+    return switch (type.kind()) {
+      case INT8, INT16 -> ColumnType.SMALLINT;
+      case INT32 -> ColumnType.INTEGER;
+      case INT64 -> ColumnType.BIGINT;
+      case FLOAT32 -> ColumnType.REAL;
+      case FLOAT64 -> ColumnType.DOUBLE_PRECISION;
+      case BOOLEAN -> ColumnType.BOOLEAN;
+      case STRING -> string(maxBytes);
+      case BYTES -> ColumnType.VARBYTE_MAX;
+      case DECIMAL ->
+          type.precision() > ColumnType.DECIMAL_MAX_PRECISION
+              ? string(maxBytes)
+              : ColumnType.decimal(
+                  type.precision() == 0 ? ColumnType.DECIMAL_MAX_PRECISION : type.precision(),
+                  type.scale());
+      case DATE -> ColumnType.DATE;
+      case TIME -> ColumnType.TIME;
+      case TIMESTAMP -> ColumnType.TIMESTAMP;
+      case STRUCT, ARRAY, MAP -> ColumnType.SUPER;
+    };
+  }
+
+  private static ColumnType string(int maxBytes) {
+    return maxBytes <= STRING_DEFAULT_BYTES
+        ? ColumnType.varchar(STRING_DEFAULT_BYTES)
+        : ColumnType.varchar(RedshiftLimits.VARCHAR_MAX_BYTES);
+  }
+
+  /** The bytes a value takes in its column: UTF-8 for text, raw for bytes, 0 for fixed widths. */
+  public static int bytes(FieldValue field) {
+    Object value = field.value();
+    if (value instanceof String s) {
+      return s.getBytes(StandardCharsets.UTF_8).length;
+    }
+    if (value instanceof byte[] b) {
+      return b.length;
+    }
+    if (value instanceof BigDecimal d && isWideDecimal(field.type())) {
+      return d.toPlainString().length();
+    }
+    return 0;
+  }
+
+  /** Whether a value fits a column of {@code column}'s type holding {@code capacity} bytes. */
+  public static Fit fit(ColumnType column, int capacity, FieldValue field) {
+    if (field.value() == null) {
+      return Fit.FITS;
+    }
+    FieldKind kind = field.type().kind();
+    TypeFamily family = column.family();
+    if (family == TypeFamily.SUPER) {
+      return field.json().getBytes(StandardCharsets.UTF_8).length
+              <= RedshiftLimits.VARCHAR_MAX_BYTES
+          ? Fit.FITS
+          : Fit.TOO_LONG;
+    }
+    boolean text = kind == FieldKind.STRING || isWideDecimal(field.type());
+    if (text || kind == FieldKind.BYTES) {
+      if (family != (text ? TypeFamily.TEXT : TypeFamily.BINARY)) {
+        return Fit.INCOMPATIBLE;
+      }
+      int bytes = bytes(field);
+      if (bytes <= capacity) {
+        return Fit.FITS;
+      }
+      return text && bytes <= RedshiftLimits.VARCHAR_MAX_BYTES ? Fit.WIDEN : Fit.TOO_LONG;
+    }
+    return compatible(family, column, field) ? Fit.FITS : Fit.INCOMPATIBLE;
+  }
+
+  private static boolean compatible(TypeFamily family, ColumnType column, FieldValue field) {
+    FieldType type = field.type();
+    return switch (type.kind()) {
+      case INT8, INT16 -> isInteger(family) || family == TypeFamily.SMALLINT;
+      case INT32 -> isInteger(family);
+      case INT64 -> family == TypeFamily.BIGINT || family == TypeFamily.DOUBLE;
+      case FLOAT32 -> family == TypeFamily.REAL || family == TypeFamily.DOUBLE;
+      case FLOAT64 -> family == TypeFamily.DOUBLE;
+      case BOOLEAN -> family == TypeFamily.BOOLEAN;
+      case DECIMAL ->
+          family == TypeFamily.DECIMAL
+              && column.scale() == type.scale()
+              && ((BigDecimal) field.value()).precision() - type.scale()
+                  <= column.length() - column.scale();
+      case DATE -> family == TypeFamily.DATE;
+      case TIME -> family == TypeFamily.TIME;
+      case TIMESTAMP -> family == TypeFamily.TIMESTAMP;
+      default -> false;
+    };
+  }
+
+  /** A Decimal beyond DECIMAL(38), stored as its plain text in a VARCHAR. */
+  public static boolean isWideDecimal(FieldType type) {
+    return type.kind() == FieldKind.DECIMAL && type.precision() > ColumnType.DECIMAL_MAX_PRECISION;
+  }
+
+  private static boolean isInteger(TypeFamily family) {
+    return family == TypeFamily.INTEGER
+        || family == TypeFamily.BIGINT
+        || family == TypeFamily.DOUBLE;
+  }
+}

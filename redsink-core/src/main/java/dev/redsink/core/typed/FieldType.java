@@ -1,0 +1,30 @@
+package dev.redsink.core.typed;
+
+import java.util.Locale;
+
+/**
+ * A field's type: its kind and, for decimals, precision and scale (precision 0 when the schema does
+ * not give one).
+ */
+public record FieldType(FieldKind kind, int precision, int scale) {
+
+  public static FieldType of(FieldKind kind) {
+    return new FieldType(kind, 0, 0);
+  }
+
+  public static FieldType decimal(int precision, int scale) {
+    return new FieldType(FieldKind.DECIMAL, precision, scale);
+  }
+
+  /** As Kafka Connect spells it, for messages: {@code int32}, {@code Decimal(10,2)}. */
+  @Override
+  public String toString() {
+    return switch (kind) {
+      case DECIMAL -> "Decimal(" + (precision == 0 ? "?" : precision) + "," + scale + ")";
+      case DATE -> "Date";
+      case TIME -> "Time";
+      case TIMESTAMP -> "Timestamp";
+      default -> kind.name().toLowerCase(Locale.ROOT);
+    };
+  }
+}

@@ -1,0 +1,237 @@
+package dev.redsink.core.typed;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.redsink.core.Record;
+import dev.redsink.core.error.BadRecordException;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a record value as a {@link TypedRow}: a Kafka Connect JsonConverter envelope ({@code
+ * {"schema": {"type": "struct", "fields": […]}, "payload": {…}}}) typed by its schema, or a
+ * schemaless JSON object typed by its values (integral → int64, fractional → float64, string,
+ * boolean, object/array → struct/array, null → unknown).
+ */
+public final class ValueReader {
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+  private static final String LOGICAL = "org.apache.kafka.connect.data.";
+
+  private ValueReader() {}
+
+  /**
+   * The fields of the record's value; a tombstone (null value) has none.
+   *
+   * @throws BadRecordException naming the record (and field) when the value is not a JSON object or
+   *     a value does not match its declared type
+   */
+  public static TypedRow read(Record record) {
+    if (record.value() == null) {
+      return new TypedRow(List.of());
+    }
+    JsonNode root;
+    try {
+      root = JSON.readTree(record.value());
+    } catch (IOException e) {
+      throw bad(record, "the value is not valid JSON");
+    }
+    if (root == null || !root.isObject()) {
+      throw bad(record, "the value is not a JSON object");
+    }
+    if (isEnvelope(root)) {
+      return enveloped(record, root.get("schema"), root.get("payload"));
+    }
+    List<FieldValue> fields = new ArrayList<>(root.size());
+    for (Map.Entry<String, JsonNode> e : root.properties()) {
+      fields.add(inferred(record, e.getKey(), e.getValue()));
+    }
+    return new TypedRow(fields);
+  }
+
+  private static boolean isEnvelope(JsonNode root) {
+    return root.size() == 2
+        && root.has("payload")
+        && root.path("schema").isObject()
+        && root.path("schema").path("type").isTextual();
+  }
+
+  private static TypedRow enveloped(Record record, JsonNode schema, JsonNode payload) {
+    if (!"struct".equals(schema.path("type").asText())) {
+      throw bad(
+          record,
+          "the envelope's schema is of type '"
+              + schema.path("type").asText()
+              + "', and table_layout = typed needs a struct");
+    }
+    if (!payload.isNull() && !payload.isObject()) {
+      throw bad(record, "the envelope's payload is not a JSON object");
+    }
+    List<FieldValue> fields = new ArrayList<>();
+    for (JsonNode field : schema.path("fields")) {
+      String name = field.path("field").asText();
+      FieldType type = type(record, name, field);
+      JsonNode node = payload.isNull() ? null : payload.get(name);
+      fields.add(new FieldValue(name, type, node == null ? null : value(record, name, type, node)));
+    }
+    return new TypedRow(fields);
+  }
+
+  private static FieldType type(Record record, String name, JsonNode schema) {
+    String logical = schema.path("name").asText("");
+    if (logical.startsWith(LOGICAL)) {
+      switch (logical.substring(LOGICAL.length())) {
+        case "Decimal":
+          JsonNode parameters = schema.path("parameters");
+          return FieldType.decimal(
+              parameters.path("connect.decimal.precision").asInt(0),
+              parameters.path("scale").asInt(0));
+        case "Date":
+          return FieldType.of(FieldKind.DATE);
+        case "Time":
+          return FieldType.of(FieldKind.TIME);
+        case "Timestamp":
+          return FieldType.of(FieldKind.TIMESTAMP);
+        default:
+          break;
+      }
+    }
+    String type = schema.path("type").asText("");
+    for (FieldKind kind : FieldKind.values()) {
+      if (kind.name().equalsIgnoreCase(type) && kind.ordinal() <= FieldKind.MAP.ordinal()) {
+        return FieldType.of(kind);
+      }
+    }
+    throw bad(record, "field '" + name + "' has the unknown schema type '" + type + "'");
+  }
+
+  private static Object value(Record record, String name, FieldType type, JsonNode node) {
+    if (node.isNull()) {
+      return null;
+    }
+    switch (type.kind()) {
+      case INT8, INT16, INT32, INT64:
+        if (node.isIntegralNumber() && node.canConvertToLong()) {
+          return node.longValue();
+        }
+        break;
+      case FLOAT32, FLOAT64:
+        if (node.isNumber()) {
+          return node.doubleValue();
+        }
+        break;
+      case BOOLEAN:
+        if (node.isBoolean()) {
+          return node.booleanValue();
+        }
+        break;
+      case STRING:
+        if (node.isTextual()) {
+          return node.textValue();
+        }
+        break;
+      case BYTES:
+        if (node.isTextual()) {
+          return base64(record, name, node.textValue());
+        }
+        break;
+      case DECIMAL:
+        return decimal(record, name, type, node);
+      case DATE:
+        if (node.isIntegralNumber() && node.canConvertToInt()) {
+          return node.intValue();
+        }
+        break;
+      case TIME, TIMESTAMP:
+        if (node.isIntegralNumber() && node.canConvertToLong()) {
+          return node.longValue();
+        }
+        break;
+      case STRUCT, MAP:
+        if (node.isObject() || node.isArray()) {
+          return text(node);
+        }
+        break;
+      case ARRAY:
+        if (node.isArray()) {
+          return text(node);
+        }
+        break;
+    }
+    throw bad(
+        record,
+        "field '" + name + "' is declared " + type + " but holds " + node.getNodeType().name());
+  }
+
+  private static BigDecimal decimal(Record record, String name, FieldType type, JsonNode node) {
+    try {
+      if (node.isTextual()) {
+        return new BigDecimal(new BigInteger(base64(record, name, node.textValue())), type.scale());
+      }
+      if (node.isNumber()) {
+        return node.decimalValue().setScale(type.scale(), RoundingMode.UNNECESSARY);
+      }
+    } catch (ArithmeticException | NumberFormatException e) {
+      throw bad(record, "field '" + name + "' does not hold a " + type + " value");
+    }
+    throw bad(
+        record, "field '" + name + "' is declared " + type + " but holds " + node.getNodeType());
+  }
+
+  private static FieldValue inferred(Record record, String name, JsonNode node) {
+    if (node.isNull()) {
+      return new FieldValue(name, null, null);
+    }
+    if (node.isIntegralNumber()) {
+      if (!node.canConvertToLong()) {
+        throw bad(record, "field '" + name + "' holds an integer beyond BIGINT's range");
+      }
+      return new FieldValue(name, FieldType.of(FieldKind.INT64), node.longValue());
+    }
+    if (node.isNumber()) {
+      return new FieldValue(name, FieldType.of(FieldKind.FLOAT64), node.doubleValue());
+    }
+    if (node.isTextual()) {
+      return new FieldValue(name, FieldType.of(FieldKind.STRING), node.textValue());
+    }
+    if (node.isBoolean()) {
+      return new FieldValue(name, FieldType.of(FieldKind.BOOLEAN), node.booleanValue());
+    }
+    FieldKind kind = node.isArray() ? FieldKind.ARRAY : FieldKind.STRUCT;
+    return new FieldValue(name, FieldType.of(kind), text(node));
+  }
+
+  private static byte[] base64(Record record, String name, String text) {
+    try {
+      return Base64.getDecoder().decode(text);
+    } catch (IllegalArgumentException e) {
+      throw bad(record, "field '" + name + "' is not valid base64");
+    }
+  }
+
+  /** The value as JSON text, for a SUPER column. */
+  public static String json(Object value) {
+    try {
+      return JSON.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("Cannot write JSON: " + e.getMessage(), e);
+    }
+  }
+
+  private static String text(JsonNode node) {
+    return node.toString();
+  }
+
+  private static BadRecordException bad(Record record, String reason) {
+    return new BadRecordException(
+        record.id(), "Cannot read record " + record.id() + " as typed fields: " + reason);
+  }
+}
