@@ -7,8 +7,10 @@ import dev.redsink.cli.run.BatchWriter;
 import dev.redsink.cli.run.LineRecords;
 import dev.redsink.cli.run.LoadStats;
 import dev.redsink.cli.run.ProgressBar;
+import dev.redsink.core.LoadResult;
 import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.load.ReplaceRun;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
@@ -36,7 +38,10 @@ import picocli.CommandLine.Spec;
     description = {
       "Loads newline-delimited records from FILE (or stdin with - or no FILE) as partition 0 of"
           + " --topic, using the connector file's plugin_config.",
-      "The record at offset n is line n+1: re-running the same input loads nothing twice."
+      "The record at offset n is line n+1: re-running the same input loads nothing twice.",
+      "With --replace the table becomes exactly the input, atomically: the input loads into a"
+          + " run table first and replaces the table's contents in one transaction at the end;"
+          + " a failure or Ctrl-C before then leaves the table as it was."
     })
 final class LoadCommand implements Callable<Integer> {
 
@@ -57,6 +62,12 @@ final class LoadCommand implements Callable<Integer> {
   @Option(names = "--topic", required = true, description = "Topic name the records belong to.")
   private String topic;
 
+  @Option(
+      names = "--replace",
+      description =
+          "Make the table exactly this input (atomic full refresh) instead of appending to it.")
+  private boolean replace;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -75,6 +86,9 @@ final class LoadCommand implements Callable<Integer> {
           "Note: topic '" + topic + "' matches none of the connector's [[topics]] patterns");
     }
     LoadStats stats = new LoadStats(connector.key());
+    if (replace) {
+      return replace(connector, stats, out);
+    }
     try (RedshiftSink sink = RedshiftSink.open(connector.pluginConfig());
         BufferedReader reader = reader()) {
       long next = sink.nextOffset(topic, 0).orElse(0);
@@ -100,6 +114,39 @@ final class LoadCommand implements Callable<Integer> {
           connector.pluginConfig().get("target_table"),
           stats.loads(),
           already + stats.skipped());
+    }
+    return ExitCodes.OK;
+  }
+
+  /** Loads every line into a run table, then swaps it in; prints rows before and after. */
+  private int replace(ConnectorFile connector, LoadStats stats, PrintWriter out)
+      throws java.io.IOException {
+    try (RedshiftSink sink = RedshiftSink.open(connector.pluginConfig());
+        ReplaceRun run = sink.replace(topic);
+        BufferedReader reader = reader()) {
+      out.println("Loading into run table " + run.runTable() + " …");
+      LineRecords lines = new LineRecords(reader, topic);
+      ProgressBar bar = new ProgressBar(out, List.of(stats), 0);
+      List<Record> batch;
+      while (!(batch = lines.next(connector.batchLength())).isEmpty()) {
+        if (parent.stop().isRequested()) {
+          bar.finish();
+          out.println("Stopped: the replace was abandoned and the table is unchanged.");
+          return ExitCodes.OK;
+        }
+        LoadResult result = run.write(batch);
+        stats.loaded(result.received(), result.loaded(), result.skipped());
+        bar.draw();
+      }
+      bar.finish();
+      ReplaceRun.Summary summary = run.commit();
+      out.printf(
+          Locale.ROOT,
+          "Replaced the contents of %s: %,d rows before, %,d rows after, in %.1f s.%n",
+          connector.pluginConfig().get("target_table"),
+          summary.rowsBefore(),
+          summary.rowsAfter(),
+          summary.elapsed().toMillis() / 1000.0);
     }
     return ExitCodes.OK;
   }

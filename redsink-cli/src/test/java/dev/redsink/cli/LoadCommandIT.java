@@ -57,4 +57,57 @@ class LoadCommandIT {
       assertThat(rs.getString(3)).isEqualTo("{\"n\":0,\"text\":\"zażółć 0\"}");
     }
   }
+
+  @Test
+  void replaceMakesTheTableExactlyTheInput(RedshiftEmulator emulator, @TempDir Path dir)
+      throws Exception {
+    Path connector = dir.resolve("refresh.toml");
+    Files.writeString(connector, TestConnectors.file(emulator, "refresh", "refresh_{topic}", 300));
+    Path old = dir.resolve("old.ndjson");
+    Files.writeString(old, lines(1000, "old"));
+    Path fresh = dir.resolve("new.ndjson");
+    Files.writeString(fresh, lines(400, "new"));
+
+    CommandLineRun load =
+        CommandLineRun.of("load", connector.toString(), "--topic", "ref", old.toString());
+    CommandLineRun replace =
+        CommandLineRun.of(
+            "load", connector.toString(), "--topic", "ref", "--replace", fresh.toString());
+    CommandLineRun again =
+        CommandLineRun.of("load", connector.toString(), "--topic", "ref", fresh.toString());
+
+    assertThat(load.exitCode()).as(load.out() + load.err()).isZero();
+    assertThat(replace.exitCode()).as(replace.out() + replace.err()).isZero();
+    assertThat(replace.out())
+        .contains("Loading into run table")
+        .contains("Replaced the contents of refresh_{topic}: 1,000 rows before, 400 rows after");
+    assertThat(again.out()).contains("Skipping 400 lines the ledger says are loaded already.");
+    try (Connection c =
+            DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
+        ResultSet rs =
+            c.createStatement()
+                .executeQuery(
+                    "SELECT COUNT(*), COUNT(DISTINCT id), SUM(CASE WHEN payload LIKE '%new%' THEN 1"
+                        + " ELSE 0 END) FROM refresh_ref")) {
+      rs.next();
+      assertThat(rs.getLong(1)).isEqualTo(400);
+      assertThat(rs.getLong(2)).isEqualTo(400);
+      assertThat(rs.getLong(3)).isEqualTo(400);
+    }
+    try (Connection c =
+            DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
+        ResultSet rs =
+            c.createStatement()
+                .executeQuery(
+                    "SELECT COUNT(*) FROM pg_class WHERE relname LIKE 'refresh_ref_rsrun_%'")) {
+      rs.next();
+      assertThat(rs.getLong(1)).isZero();
+    }
+  }
+
+  private static String lines(int count, String tag) {
+    return IntStream.range(0, count)
+        .mapToObj(i -> "{\"n\":" + i + ",\"tag\":\"" + tag + "\"}")
+        .collect(Collectors.joining("\n", "", "\n"));
+  }
 }

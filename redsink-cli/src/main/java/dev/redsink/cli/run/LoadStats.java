@@ -22,7 +22,8 @@ public final class LoadStats {
     return connector;
   }
 
-  void loaded(int receivedRecords, int loadedRows, int skippedRecords) {
+  /** Counts one load: records received, rows loaded, records the ledger already had. */
+  public void loaded(int receivedRecords, int loadedRows, int skippedRecords) {
     received.addAndGet(receivedRecords);
     loaded.addAndGet(loadedRows);
     skipped.addAndGet(skippedRecords);
