@@ -22,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Redshift on your laptop: a PostgreSQL-protocol endpoint on 127.0.0.1 that speaks Redshift's
@@ -37,6 +38,8 @@ public final class RedshiftEmulator implements AutoCloseable {
   private final SqlFaults sqlFaults = new SqlFaults();
   private final LocalS3 s3;
   private volatile IamRoles iamRoles;
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private final Thread shutdownHook = new Thread(this::stop, "redsink-emulator-shutdown");
 
   private RedshiftEmulator(EmulatorOptions options) throws IOException {
     this.options = options;
@@ -59,6 +62,7 @@ public final class RedshiftEmulator implements AutoCloseable {
       closeQuietly(s3);
       throw e;
     }
+    Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
 
   /** Starts an emulator with the default options. */
@@ -172,8 +176,21 @@ public final class RedshiftEmulator implements AutoCloseable {
     server.dropAllConnections();
   }
 
+  /** Stops the front end, PostgreSQL (removing its data) and the local S3; safe to call twice. */
   @Override
   public void close() {
+    stop();
+    try {
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    } catch (IllegalStateException e) {
+      // the JVM is already shutting down
+    }
+  }
+
+  private void stop() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
     server.close();
     backend.close();
     closeQuietly(s3);

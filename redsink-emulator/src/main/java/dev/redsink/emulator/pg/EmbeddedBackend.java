@@ -45,6 +45,9 @@ public final class EmbeddedBackend implements AutoCloseable {
           EmbeddedPostgres.builder()
               .setDataDirectory(dir)
               .setCleanDataDirectory(true)
+              // The emulator stops PostgreSQL itself (close() or its own shutdown hook); a second
+              // hook would race it at JVM exit.
+              .setRegisterShutdownHook(false)
               .setServerConfig("fsync", "off")
               .setServerConfig("synchronous_commit", "off")
               .setServerConfig("full_page_writes", "off")
