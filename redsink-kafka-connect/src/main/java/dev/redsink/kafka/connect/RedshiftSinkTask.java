@@ -36,7 +36,7 @@ public class RedshiftSinkTask extends SinkTask {
   private final Clock clock;
   private final PartitionPositions positions = new PartitionPositions();
   private final CommittedOffsets committed = new CommittedOffsets();
-  private final SinkRecordConverter converter = new SinkRecordConverter();
+  private SinkRecordConverter converter;
   private RedshiftSinkConfig config;
   private Loader loader;
   private RecordBuffer buffer;
@@ -62,6 +62,7 @@ public class RedshiftSinkTask extends SinkTask {
   @Override
   public void start(Map<String, String> props) {
     config = RedshiftSinkConfig.parse(props);
+    converter = new SinkRecordConverter(StructFormat.of(config.coreConfig()));
     buffer = new RecordBuffer(config.flush());
     metrics = new TaskMetrics(buffer::size, buffer::bytes, this::lastCommittedOffsets);
     try {

@@ -16,7 +16,11 @@ final class SinkRecordConverter {
   /** Kafka's "no timestamp", kept when a record carries none. */
   static final long NO_TIMESTAMP = -1L;
 
-  private final ValueBytes bytes = new ValueBytes();
+  private final ValueBytes bytes;
+
+  SinkRecordConverter(StructFormat valueFormat) {
+    this.bytes = new ValueBytes(valueFormat);
+  }
 
   /** The partition a Connect record came from, as the engine names it. */
   static TopicPartition partitionOf(SinkRecord record) {
@@ -42,6 +46,6 @@ final class SinkRecordConverter {
         record.timestamp() == null ? NO_TIMESTAMP : record.timestamp(),
         bytes.of(topic, record.keySchema(), record.key()),
         headers,
-        bytes.of(topic, record.valueSchema(), record.value()));
+        bytes.value(topic, record.valueSchema(), record.value()));
   }
 }

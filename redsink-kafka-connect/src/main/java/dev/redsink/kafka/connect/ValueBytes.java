@@ -12,20 +12,46 @@ import org.apache.kafka.connect.storage.ConverterType;
 
 /**
  * Turns a key, value or header as a converter delivered it into the bytes Redsink stores: byte[] as
- * is, String as UTF-8, everything else (Struct, Map, List, numbers) as schemaless JSON.
+ * is, String as UTF-8, everything else (Struct, Map, List, numbers) as schemaless JSON — except
+ * values with a schema when the table is typed, which keep it in JsonConverter's envelope.
  */
 final class ValueBytes {
-  private final JsonConverter json = new JsonConverter();
+  private final JsonConverter json = converter(false);
+  private final JsonConverter withSchema = converter(true);
+  private final StructFormat valueFormat;
 
   ValueBytes() {
-    json.configure(
+    this(StructFormat.SCHEMALESS_JSON);
+  }
+
+  ValueBytes(StructFormat valueFormat) {
+    this.valueFormat = valueFormat;
+  }
+
+  private static JsonConverter converter(boolean schemas) {
+    JsonConverter converter = new JsonConverter();
+    converter.configure(
         Map.of(
             JsonConverterConfig.SCHEMAS_ENABLE_CONFIG,
-            false,
+            schemas,
             JsonConverterConfig.DECIMAL_FORMAT_CONFIG,
             DecimalFormat.NUMERIC.name(),
             ConverterConfig.TYPE_CONFIG,
             ConverterType.VALUE.getName()));
+    return converter;
+  }
+
+  /** A record value: like {@link #of}, but a value with a schema keeps it for typed tables. */
+  byte[] value(String topic, Schema schema, Object value) {
+    if (valueFormat == StructFormat.JSON_WITH_SCHEMA
+        && schema != null
+        && value != null
+        && !(value instanceof byte[])
+        && !(value instanceof ByteBuffer)
+        && !(value instanceof String)) {
+      return withSchema.fromConnectData(topic, schema, value);
+    }
+    return of(topic, schema, value);
   }
 
   /**

@@ -72,4 +72,36 @@ class ValueBytesTest {
     assertThat(buffer.position()).isEqualTo(1);
     assertThat(Arrays.equals(new ValueBytes().of("t", null, buffer), new byte[] {8, 7})).isTrue();
   }
+
+  @org.junit.jupiter.api.Test
+  void typedTablesGetTheSchemaTheEngineReadsTypesFrom() {
+    Schema schema =
+        SchemaBuilder.struct()
+            .field("id", Schema.INT64_SCHEMA)
+            .field("qty", Schema.INT16_SCHEMA)
+            .field("amount", Decimal.schema(2))
+            .field("day", org.apache.kafka.connect.data.Date.SCHEMA)
+            .field("at", org.apache.kafka.connect.data.Timestamp.SCHEMA)
+            .build();
+    Struct value =
+        new Struct(schema)
+            .put("id", 7L)
+            .put("qty", (short) 3)
+            .put("amount", new BigDecimal("12.50"))
+            .put("day", new java.util.Date(86_400_000L * 3))
+            .put("at", new java.util.Date(1_700_000_000_123L));
+    byte[] typed = new ValueBytes(StructFormat.JSON_WITH_SCHEMA).value("orders", schema, value);
+    dev.redsink.core.typed.TypedRow row =
+        dev.redsink.core.typed.ValueReader.read(
+            new dev.redsink.core.Record("orders", 0, 0, 0L, null, List.of(), typed));
+    assertThat(row.fields())
+        .extracting(f -> f.name() + ":" + f.type().kind())
+        .containsExactly("id:INT64", "qty:INT16", "amount:DECIMAL", "day:DATE", "at:TIMESTAMP");
+    assertThat(new String(new ValueBytes().value("orders", schema, value), StandardCharsets.UTF_8))
+        .doesNotContain("\"schema\"");
+    assertThat(StructFormat.of(Map.of("table.layout", "typed")))
+        .isEqualTo(StructFormat.JSON_WITH_SCHEMA);
+    assertThat(StructFormat.of(Map.of("table_layout", "payload")))
+        .isEqualTo(StructFormat.SCHEMALESS_JSON);
+  }
 }
