@@ -89,4 +89,27 @@ class ConnectionIT {
       assertThat(emulator.statistics().statements() - statements).isGreaterThanOrEqualTo(3);
     }
   }
+
+  @Test
+  void cancelRequestsReachTheDatabase(RedshiftEmulator emulator) throws Exception {
+    try (Connection c = Redshift.connect(emulator);
+        java.sql.Statement st = c.createStatement()) {
+      Thread canceller =
+          new Thread(
+              () -> {
+                try {
+                  Thread.sleep(500);
+                  st.cancel();
+                } catch (Exception e) {
+                  // the assertion below fails instead
+                }
+              });
+      canceller.start();
+      assertThatThrownBy(() -> st.execute("SELECT pg_sleep(30)"))
+          .isInstanceOf(SQLException.class)
+          .hasMessageContaining("canceling statement due to user request");
+      canceller.join();
+      assertThat(Redshift.value(c, "SELECT 1")).isEqualTo("1");
+    }
+  }
 }
