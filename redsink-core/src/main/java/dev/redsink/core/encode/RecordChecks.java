@@ -100,6 +100,17 @@ public final class RecordChecks {
                 + " column; use payload_format = text or varbyte for other payloads");
       }
       if (layout.payloadFormat() == PayloadFormat.TEXT) {
+        int nul = indexOfNul(value);
+        if (nul >= 0) {
+          throw new BadRecordException(
+              record.id(),
+              "Cannot encode record "
+                  + record.id()
+                  + ": the payload has a NUL byte (0x00) at byte "
+                  + nul
+                  + ", which Redshift's VARCHAR cannot hold (it is a string terminator there);"
+                  + " use payload_format = varbyte for payloads that may contain NUL");
+        }
         int invalid = Utf8.firstInvalid(value);
         if (invalid >= 0) {
           throw new BadRecordException(
@@ -124,6 +135,15 @@ public final class RecordChecks {
    */
   public static BadRecordException incompatible(Record record, FieldValue field, Column column) {
     return FieldChecks.incompatible(record, field, column);
+  }
+
+  private static int indexOfNul(byte[] bytes) {
+    for (int i = 0; i < bytes.length; i++) {
+      if (bytes[i] == 0) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   private static void fits(Record record, Column column, int bytes) {

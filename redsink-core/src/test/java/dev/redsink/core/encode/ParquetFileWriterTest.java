@@ -197,6 +197,23 @@ class ParquetFileWriterTest {
   }
 
   @Test
+  void nulInATextPayloadIsABadRecordButFineInVarbyte() {
+    byte[] nul = {'a', 0, 'b'};
+    assertThatThrownBy(
+            () ->
+                new ParquetFileWriter(TEXT)
+                    .write(List.of(record("orders", 1, 6, null, nul)), CREATED))
+        .isInstanceOf(BadRecordException.class)
+        .hasMessageContaining("orders:1:6")
+        .hasMessageContaining("NUL byte (0x00) at byte 1");
+    assertThat(
+            new ParquetFileWriter(FULL)
+                .write(List.of(record("o", 0, 0, null, nul)), CREATED)
+                .rows())
+        .isEqualTo(1);
+  }
+
+  @Test
   void oversizedIdTopicAndKeyAreBadRecords() {
     String longTopic = "t".repeat(300);
     assertThatThrownBy(
