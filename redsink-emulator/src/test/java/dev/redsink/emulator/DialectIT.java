@@ -211,6 +211,14 @@ class DialectIT {
     assertThat(value(c, "SELECT count(*) FROM \"" + name127 + "extra\"")).isEqualTo("1");
     assertThat(value(c, "SELECT count(*) FROM svv_columns WHERE table_name = '" + name127 + "'"))
         .isEqualTo("1");
+    assertThat(
+            value(
+                c,
+                "SELECT a.attname FROM pg_catalog.pg_attribute a JOIN pg_class c ON c.oid ="
+                    + " a.attrelid WHERE c.relname = '"
+                    + name127
+                    + "' AND a.attnum > 0"))
+        .isEqualTo("c".repeat(100));
   }
 
   @Test

@@ -27,6 +27,12 @@ final class ExpressionRule {
           && (s.at(i - 1).isSymbol(",") || s.at(i - 1).is("SELECT") || s.at(i - 1).isSymbol("."))) {
         // pg_table_def's "notnull" column; PostgreSQL reads a bare NOTNULL as an operator.
         edit.replace(i, "\"notnull\"");
+      } else if ((t.is("PG_CLASS") || t.is("PG_ATTRIBUTE"))
+          && StatementKind.of(s) == StatementKind.SELECT
+          && !s.at(i + 1).isSymbol("(")
+          && (!s.at(i - 1).isSymbol(".") || s.at(i - 2).is("PG_CATALOG"))) {
+        // Catalog reads see Redshift's names of up to 127 bytes (see catalog.sql).
+        edit.replace(i, "rs_" + t.text().toLowerCase(java.util.Locale.ROOT));
       } else if (t.is("FORMAT_TYPE") && s.at(i + 1).isSymbol("(")) {
         // Column types must read as Redshift names (character varying(n)), not emulator domains.
         boolean qualified = s.at(i - 1).isSymbol(".") && s.at(i - 2).is("PG_CATALOG");

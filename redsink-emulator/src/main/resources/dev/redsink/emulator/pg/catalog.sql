@@ -12,7 +12,32 @@ CREATE TABLE redsink_emulator.long_names (pg_name text PRIMARY KEY, redshift_nam
 GRANT SELECT ON redsink_emulator.long_names TO PUBLIC
 ;;
 CREATE FUNCTION pg_catalog.redsink_display_name(n name) RETURNS text LANGUAGE sql STABLE AS $$
-  SELECT coalesce((SELECT redshift_name FROM redsink_emulator.long_names WHERE pg_name = n::text), n::text)
+  SELECT CASE WHEN n::text ~ '_[0-9a-f]{10}$'
+    THEN coalesce((SELECT redshift_name FROM redsink_emulator.long_names WHERE pg_name = n::text), n::text)
+    ELSE n::text END
+$$
+;;
+-- pg_class and pg_attribute as Redshift shows them: relname and attname hold names of up to 127
+-- bytes (PostgreSQL stores a shortened name for those over 63). Client queries read these views.
+DO $$
+DECLARE
+  src text;
+  col text;
+  cols text;
+BEGIN
+  FOREACH src IN ARRAY ARRAY['pg_class:relname', 'pg_attribute:attname'] LOOP
+    col := split_part(src, ':', 2);
+    src := split_part(src, ':', 1);
+    SELECT string_agg(CASE WHEN a.attname = col
+                        THEN 'pg_catalog.redsink_display_name(' || a.attname || ') AS ' || a.attname
+                        ELSE quote_ident(a.attname) END, ', ' ORDER BY a.attnum)
+      INTO cols
+      FROM pg_catalog.pg_attribute a
+     WHERE a.attrelid = ('pg_catalog.' || src)::regclass AND a.attnum > 0 AND NOT a.attisdropped;
+    EXECUTE 'CREATE VIEW pg_catalog.rs_' || src || ' AS SELECT ' || cols || ' FROM pg_catalog.' || src;
+    EXECUTE 'GRANT SELECT ON pg_catalog.rs_' || src || ' TO PUBLIC';
+  END LOOP;
+END
 $$
 ;;
 CREATE DOMAIN pg_catalog.super AS jsonb CHECK (octet_length(VALUE::text) <= 16777216)
