@@ -1,10 +1,12 @@
 package dev.redsink.core.config;
 
+import dev.redsink.core.table.CdcDeleteMode;
 import dev.redsink.core.table.PayloadFormat;
 import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableLayout;
 import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.TableTemplate;
+import dev.redsink.core.table.WriteMode;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -156,6 +158,41 @@ public final class ConfigKeys {
               + " (never alter the table; such a record fails the load). Columns are never dropped,"
               + " renamed or narrowed",
           enumOf(SchemaEvolution.values(), SchemaEvolution::keyword));
+  public static final ConfigKey WRITE_MODE =
+      optional(
+          "write_mode",
+          KeyType.STRING,
+          WriteMode.APPEND,
+          "append",
+          "With table_layout = typed: append (every record a new row), upsert (the last record per"
+              + " primary_key replaces the key's row; needs primary_key) or cdc (Debezium change"
+              + " events: the after image is upserted, op d deletes, see cdc_delete_mode). Applied in"
+              + " the load transaction, exactly once; see docs/table-layouts.md",
+          enumOf(WriteMode.values(), WriteMode::keyword));
+  public static final ConfigKey PRIMARY_KEY =
+      optional(
+          "primary_key",
+          KeyType.STRING,
+          null,
+          "none (record_key with write_mode = cdc)",
+          "Comma-separated field names identifying a row for write_mode = upsert or cdc, or"
+              + " record_key to use the fields of the record key (a JSON object)",
+          ConfigKeys::primaryKey);
+  public static final ConfigKey DELETE_ON_TOMBSTONE =
+      flag(
+          "delete_on_tombstone",
+          false,
+          "With write_mode = upsert: a tombstone (null value) deletes its key's row. Needs"
+              + " primary_key = record_key, since a tombstone has no value fields");
+  public static final ConfigKey CDC_DELETE_MODE =
+      optional(
+          "cdc_delete_mode",
+          KeyType.STRING,
+          CdcDeleteMode.HARD,
+          "hard",
+          "With write_mode = cdc: hard (a delete event removes the row) or soft (it sets the"
+              + " BOOLEAN column <metadata_column_prefix>deleted true and keeps the last values)",
+          enumOf(CdcDeleteMode.values(), CdcDeleteMode::keyword));
   public static final ConfigKey MAX_RETRIES =
       optional(
           "max_retries",
@@ -209,6 +246,10 @@ public final class ConfigKeys {
           PAYLOAD_FORMAT,
           TABLE_LAYOUT,
           SCHEMA_EVOLUTION,
+          WRITE_MODE,
+          PRIMARY_KEY,
+          DELETE_ON_TOMBSTONE,
+          CDC_DELETE_MODE,
           MAX_RETRIES,
           RETRY_DELAY,
           ARCHIVE,
@@ -299,6 +340,19 @@ public final class ConfigKeys {
       problems.problem(key.name(), "makes column names longer than Redshift's 127 bytes");
     }
     return value;
+  }
+
+  private static Object primaryKey(ConfigKey key, Object value, Problems problems) {
+    List<String> fields =
+        java.util.Arrays.stream(((String) value).split(",", -1)).map(String::trim).toList();
+    if (fields.stream().anyMatch(String::isEmpty)) {
+      problems.problem(
+          key.name(), "must be comma-separated field names or record_key, got '" + value + "'");
+    } else if (fields.size() > 1 && fields.contains("record_key")) {
+      problems.problem(
+          key.name(), "record_key stands alone: use it, or list the value's key fields, not both");
+    }
+    return fields;
   }
 
   private static Object bucket(ConfigKey key, Object value, Problems problems) {

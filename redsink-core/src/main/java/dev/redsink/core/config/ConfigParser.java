@@ -65,6 +65,7 @@ public final class ConfigParser {
       }
     }
     checkCredentialPair(typed, problems);
+    WriteSettingsParser.check(typed, problems);
     if (!problems.problems().isEmpty()) {
       throw new InvalidConfigException(problems.problems());
     }
@@ -188,6 +189,7 @@ public final class ConfigParser {
         (Boolean) v.get(ConfigKeys.ARCHIVE),
         (Boolean) v.get(ConfigKeys.VERBOSE_LOGGING),
         (Boolean) v.get(ConfigKeys.DEDUP_BY_ID),
+        WriteSettingsParser.settings(v),
         effective);
   }
 

@@ -6,6 +6,7 @@ import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableLayout;
 import dev.redsink.core.table.TableTemplate;
+import dev.redsink.core.table.WriteSettings;
 import java.net.URI;
 import java.time.Duration;
 import java.util.EnumSet;
@@ -41,6 +42,7 @@ public record RedsinkConfig(
     boolean archive,
     boolean verboseLogging,
     boolean dedupById,
+    WriteSettings write,
     List<EffectiveValue> effective) {
 
   /** One key and its effective value as it may be logged (secrets already masked). */

@@ -55,7 +55,8 @@ public final class LoadEngine implements AutoCloseable {
               new LoadTransaction(
                   ledger,
                   config.awsIamRole(),
-                  config.dedupById() ? DedupMode.SKIP_EXISTING_IDS : DedupMode.LEDGER_ONLY),
+                  config.dedupById() ? DedupMode.SKIP_EXISTING_IDS : DedupMode.LEDGER_ONLY,
+                  config.write()),
               new Stager(store, config.s3Prefix(), UuidV7.system(), retry),
               retry,
               config.batchSize(),

@@ -5,6 +5,7 @@ import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.sql.DedupMode;
 import dev.redsink.core.sql.TableSql;
+import dev.redsink.core.table.WriteSettings;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -15,8 +16,9 @@ import java.util.Map;
 /**
  * One load of one table in one Redshift transaction: lock the target, re-read the ledger, create a
  * session temp staging table, COPY the staged files into it, check the row count, insert into the
- * target, advance the ledger, drop the staging table, COMMIT. No TRUNCATE (it commits in Redshift),
- * no REGION (Parquet COPY refuses it).
+ * target (or, for write_mode = upsert and cdc, apply the key-folded changes: {@link UpsertStep}),
+ * advance the ledger, drop the staging table, COMMIT. No TRUNCATE (it commits in Redshift), no
+ * REGION (Parquet COPY refuses it).
  */
 final class LoadTransaction {
 
@@ -38,11 +40,22 @@ final class LoadTransaction {
   private final Ledger ledger;
   private final String iamRole;
   private final DedupMode dedup;
+  private final WriteSettings write;
 
   LoadTransaction(Ledger ledger, String iamRole, DedupMode dedup) {
+    this(ledger, iamRole, dedup, WriteSettings.APPEND);
+  }
+
+  LoadTransaction(Ledger ledger, String iamRole, DedupMode dedup, WriteSettings write) {
     this.ledger = ledger;
     this.iamRole = iamRole;
     this.dedup = dedup;
+    this.write = write;
+  }
+
+  /** How records are applied: appended, or upserted / CDC-applied by key. */
+  WriteSettings write() {
+    return write;
   }
 
   Result run(ConnectionPool pool, TablePlan plan, StagedBatch staged) {
@@ -62,7 +75,18 @@ final class LoadTransaction {
           return new Result(Outcome.OVERLAP, 0, Timings.NONE);
         }
         long t0 = System.nanoTime();
-        st.execute(TableSql.createStaging(staging, table.name(), table.layout()));
+        if (staged.files().isEmpty()) {
+          // Every change of a key-folded load was a no-op (say a tombstone that deletes
+          // nothing): only the ledger moves.
+          ledger.advance(c, table, plan.next());
+          commit(c, table);
+          return new Result(Outcome.COMMITTED, 0, Timings.NONE);
+        }
+        st.execute(
+            TableSql.createStaging(
+                staging,
+                table.name(),
+                staged.changes().map(StagedChanges::stagingLayout).orElse(table.layout())));
         copy(st, table, staged, staging);
         long copied = lastCopyCount(st);
         if (copied != staged.rows()) {
@@ -80,8 +104,10 @@ final class LoadTransaction {
         }
         long t1 = System.nanoTime();
         long inserted =
-            st.executeUpdate(
-                TableSql.insertFromStaging(table.name(), staging, table.layout(), dedup));
+            staged.changes().isPresent()
+                ? new UpsertStep(write).apply(st, table, staging, staged.changes().get())
+                : st.executeUpdate(
+                    TableSql.insertFromStaging(table.name(), staging, table.layout(), dedup));
         ledger.advance(c, table, plan.next());
         st.execute(TableSql.dropStaging(staging));
         long t2 = System.nanoTime();

@@ -7,14 +7,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The Parquet files of one table load in S3, and the manifest when there are several. */
+/**
+ * The Parquet files of one table load in S3, and the manifest when there are several; for
+ * write_mode = upsert and cdc, what was staged (no files when every change was a no-op).
+ */
 record StagedBatch(
     List<StagedFile> files,
     Optional<StagedFile> manifest,
     long rows,
     long bytes,
     Duration encode,
-    Duration upload) {
+    Duration upload,
+    Optional<StagedChanges> changes) {
 
   /** What COPY reads: the single file, or the manifest. */
   String copyUrl() {

@@ -4,11 +4,17 @@ import dev.redsink.core.LoadResult.TableLoad;
 import dev.redsink.core.Record;
 import dev.redsink.core.TopicPartition;
 import dev.redsink.core.encode.EncodedFile;
+import dev.redsink.core.encode.ParquetFileWriter;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.error.TransientException;
 import dev.redsink.core.stage.Disposal;
 import dev.redsink.core.stage.StagedFile;
+import dev.redsink.core.table.Column;
+import dev.redsink.core.table.ColumnType;
+import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.WriteSettings;
+import dev.redsink.core.typed.KeyFold;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -39,6 +45,7 @@ final class TableLoader {
   private final LoadContext ctx;
   private final TargetTable table;
   private final List<Record> records;
+  private final KeyFold fold;
   private final Set<TopicPartition> partitions = new LinkedHashSet<>();
   private TablePlan stagedPlan;
   private StagedBatch staged;
@@ -47,7 +54,9 @@ final class TableLoader {
   TableLoader(LoadContext ctx, TargetTable table, List<Record> records) {
     this.ctx = ctx;
     this.table = table;
-    this.records = records;
+    WriteSettings write = ctx.transaction().write();
+    this.fold = write.byKey() && table.layout().isTyped() ? new KeyFold(records, write) : null;
+    this.records = fold == null ? records : fold.normalized();
     for (Record r : records) {
       partitions.add(new TopicPartition(r.topic(), r.partition()));
     }
@@ -134,11 +143,24 @@ final class TableLoader {
     long encodeNanos = 0;
     long uploadNanos = 0;
     List<Record> pending = plan.pending();
+    ParquetFileWriter writer = plan.table().writer();
+    Optional<StagedChanges> changes = Optional.empty();
+    if (fold != null) {
+      KeyFold.Folded folded = fold.fold(pending);
+      RowLayout layout = plan.table().layout();
+      List<Column> columns = new ArrayList<>(layout.columns());
+      columns.add(RowLayout.field(KeyFold.OP_COLUMN, ColumnType.VARCHAR_20));
+      RowLayout stagingLayout = layout.withColumns(columns);
+      writer = new ParquetFileWriter(stagingLayout);
+      pending = folded.staged();
+      changes =
+          Optional.of(new StagedChanges(stagingLayout, folded.keyColumns(), folded.operations()));
+    }
     int batchSize = ctx.batchSize();
     for (int from = 0; from < pending.size(); from += batchSize) {
       List<Record> chunk = pending.subList(from, Math.min(pending.size(), from + batchSize));
       long t0 = System.nanoTime();
-      EncodedFile file = plan.table().writer().write(chunk, createdAt);
+      EncodedFile file = writer.write(chunk, createdAt);
       long t1 = System.nanoTime();
       files.add(ctx.stager().upload(file.bytes()));
       uploadNanos += System.nanoTime() - t1;
@@ -157,7 +179,8 @@ final class TableLoader {
         pending.size(),
         bytes,
         Duration.ofNanos(encodeNanos),
-        Duration.ofNanos(uploadNanos));
+        Duration.ofNanos(uploadNanos),
+        changes);
   }
 
   private void discardStaged() {

@@ -344,7 +344,7 @@ class ConfigParserTest {
 
   @Test
   void everyCatalogueKeyHasADefaultTextAndDoc() {
-    assertThat(ConfigKeys.ALL).hasSize(24);
+    assertThat(ConfigKeys.ALL).hasSize(28);
     assertThat(ConfigKeys.ALL).allSatisfy(k -> assertThat(k.doc()).isNotBlank());
     assertThat(ConfigKeys.ALL.stream().map(ConfigKey::name))
         .containsExactly(
@@ -367,6 +367,10 @@ class ConfigParserTest {
             "payload_format",
             "table_layout",
             "schema_evolution",
+            "write_mode",
+            "primary_key",
+            "delete_on_tombstone",
+            "cdc_delete_mode",
             "max_retries",
             "retry_delay",
             "archive",

@@ -1,0 +1,67 @@
+package dev.redsink.core.config;
+
+import dev.redsink.core.table.CdcDeleteMode;
+import dev.redsink.core.table.TableLayout;
+import dev.redsink.core.table.WriteMode;
+import dev.redsink.core.table.WriteSettings;
+import java.util.List;
+import java.util.Map;
+
+/** The checks across write_mode, primary_key, delete_on_tombstone and cdc_delete_mode. */
+final class WriteSettingsParser {
+  private WriteSettingsParser() {}
+
+  static void check(Map<ConfigKey, Object> v, Problems problems) {
+    WriteMode mode = (WriteMode) v.get(ConfigKeys.WRITE_MODE);
+    if (mode == null || mode == WriteMode.APPEND) {
+      if (Boolean.TRUE.equals(v.get(ConfigKeys.DELETE_ON_TOMBSTONE))) {
+        problems.problem(
+            ConfigKeys.DELETE_ON_TOMBSTONE.name(),
+            "needs write_mode = upsert; with write_mode = append a tombstone is appended");
+      }
+      return;
+    }
+    if (v.get(ConfigKeys.TABLE_LAYOUT) != TableLayout.TYPED) {
+      problems.problem(
+          ConfigKeys.WRITE_MODE.name(),
+          "write_mode = "
+              + mode.keyword()
+              + " needs table_layout = typed (rows are matched by field columns); set"
+              + " table_layout = typed or write_mode = append");
+    }
+    @SuppressWarnings("unchecked")
+    List<String> key = (List<String>) v.get(ConfigKeys.PRIMARY_KEY);
+    if (mode == WriteMode.UPSERT && key == null) {
+      problems.problem(
+          ConfigKeys.PRIMARY_KEY.name(),
+          "is required with write_mode = upsert: list the fields that identify a row"
+              + " (primary_key = \"order_id\") or use primary_key = \"record_key\"");
+    }
+    if (Boolean.TRUE.equals(v.get(ConfigKeys.DELETE_ON_TOMBSTONE))
+        && mode == WriteMode.UPSERT
+        && key != null
+        && !key.equals(List.of(WriteSettings.RECORD_KEY))) {
+      problems.problem(
+          ConfigKeys.DELETE_ON_TOMBSTONE.name(),
+          "needs primary_key = record_key: a tombstone has no value fields, so its key can only"
+              + " come from the record key");
+    }
+  }
+
+  static WriteSettings settings(Map<ConfigKey, Object> v) {
+    WriteMode mode = (WriteMode) v.get(ConfigKeys.WRITE_MODE);
+    @SuppressWarnings("unchecked")
+    List<String> key = (List<String>) v.get(ConfigKeys.PRIMARY_KEY);
+    if (key == null) {
+      key = mode == WriteMode.CDC ? List.of(WriteSettings.RECORD_KEY) : List.of();
+    }
+    return new WriteSettings(
+        mode,
+        key,
+        Boolean.TRUE.equals(v.get(ConfigKeys.DELETE_ON_TOMBSTONE))
+            ? WriteSettings.TombstoneHandling.DELETE
+            : WriteSettings.TombstoneHandling.IGNORE,
+        (CdcDeleteMode) v.get(ConfigKeys.CDC_DELETE_MODE),
+        v.get(ConfigKeys.METADATA_COLUMN_PREFIX) + "deleted");
+  }
+}

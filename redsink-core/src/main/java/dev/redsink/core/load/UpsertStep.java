@@ -1,0 +1,63 @@
+package dev.redsink.core.load;
+
+import dev.redsink.core.sql.UpsertSql;
+import dev.redsink.core.table.WriteSettings;
+import dev.redsink.core.typed.KeyFold;
+import dev.redsink.core.typed.KeyFold.Operation;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * The apply step of write_mode = upsert and cdc, in place of the append's INSERT: delete the rows
+ * of deleted keys, delete the rows that staged rows replace, flag soft deletes, insert the staged
+ * rows. Runs inside the load transaction, so the rows and the ledger still commit together.
+ */
+final class UpsertStep {
+  private final WriteSettings settings;
+
+  UpsertStep(WriteSettings settings) {
+    this.settings = settings;
+  }
+
+  /**
+   * Applies the staged changes.
+   *
+   * @return the rows affected: deleted for {@code d}, flagged for {@code s}, inserted for {@code u}
+   *     (a replaced row counts once, as inserted)
+   */
+  long apply(Statement st, TargetTable table, String staging, StagedChanges changes)
+      throws SQLException {
+    String op = KeyFold.OP_COLUMN;
+    long affected = 0;
+    if (changes.operations().contains(Operation.DELETE)) {
+      affected +=
+          st.executeUpdate(
+              UpsertSql.deleteMatched(
+                  table.name(), staging, changes.keyColumns(), op, Operation.DELETE.code()));
+    }
+    if (changes.operations().contains(Operation.REPLACE)) {
+      st.executeUpdate(
+          UpsertSql.deleteMatched(
+              table.name(), staging, changes.keyColumns(), op, Operation.REPLACE.code()));
+    }
+    boolean soft = changes.operations().contains(Operation.SOFT_DELETE);
+    if (soft) {
+      affected +=
+          st.executeUpdate(
+              UpsertSql.flagDeleted(
+                  table.name(), staging, changes.keyColumns(), op, settings.deletedColumn()));
+    }
+    if (soft || changes.operations().contains(Operation.REPLACE)) {
+      affected +=
+          st.executeUpdate(
+              UpsertSql.insertChanged(
+                  table.name(),
+                  staging,
+                  table.layout(),
+                  changes.keyColumns(),
+                  op,
+                  soft ? UpsertSql.SoftDeletes.INSERT_UNMATCHED : UpsertSql.SoftDeletes.NONE));
+    }
+    return affected;
+  }
+}

@@ -1,0 +1,117 @@
+package dev.redsink.core.sql;
+
+import dev.redsink.core.table.Column;
+import dev.redsink.core.table.ColumnType;
+import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.TableName;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Applies a key-folded staging table to its target for write_mode = upsert and cdc, the staging
+ * table pattern of the Redshift docs (DELETE … USING staging, then INSERT … SELECT; see
+ * docs/redshift-reference.md §4.2): every staged key appears once, and the staging-only op column
+ * says what each row does ({@code u} replace, {@code d} delete, {@code s} flag deleted).
+ */
+public final class UpsertSql {
+  private UpsertSql() {}
+
+  /** Deletes the target rows whose key has a staged row with this op. */
+  public static String deleteMatched(
+      TableName target, String staging, List<String> keyColumns, String opColumn, String op) {
+    return "DELETE FROM "
+        + Identifiers.table(target)
+        + " USING "
+        + Identifiers.quote(staging)
+        + " WHERE "
+        + match(Identifiers.table(target), Identifiers.quote(staging), keyColumns)
+        + " AND "
+        + opIs(staging, opColumn, op);
+  }
+
+  /** Sets the soft-delete flag on the target rows whose key has a staged {@code s} row. */
+  public static String flagDeleted(
+      TableName target,
+      String staging,
+      List<String> keyColumns,
+      String opColumn,
+      String deletedColumn) {
+    return "UPDATE "
+        + Identifiers.table(target)
+        + " SET "
+        + Identifiers.quote(deletedColumn)
+        + " = TRUE FROM "
+        + Identifiers.quote(staging)
+        + " WHERE "
+        + match(Identifiers.table(target), Identifiers.quote(staging), keyColumns)
+        + " AND "
+        + opIs(staging, opColumn, "s");
+  }
+
+  /**
+   * Inserts the staged {@code u} rows and, when {@code softDeletes}, the {@code s} rows whose key
+   * has no target row yet (a delete of a row this table never saw keeps the before image).
+   */
+  public static String insertChanged(
+      TableName target,
+      String staging,
+      RowLayout layout,
+      List<String> keyColumns,
+      String opColumn,
+      SoftDeletes softDeletes) {
+    String columns =
+        layout.columns().stream()
+            .map(c -> Identifiers.quote(c.name()))
+            .collect(Collectors.joining(", "));
+    String s = Identifiers.quote(staging);
+    String where = opIs(staging, opColumn, "u");
+    if (softDeletes == SoftDeletes.INSERT_UNMATCHED) {
+      where =
+          "("
+              + where
+              + " OR ("
+              + opIs(staging, opColumn, "s")
+              + " AND NOT EXISTS (SELECT 1 FROM "
+              + Identifiers.table(target)
+              + " existing WHERE "
+              + match("existing", s, keyColumns)
+              + ")))";
+    }
+    return "INSERT INTO "
+        + Identifiers.table(target)
+        + " ("
+        + columns
+        + ") SELECT "
+        + values(s, layout.columns())
+        + " FROM "
+        + s
+        + " WHERE "
+        + where;
+  }
+
+  /** Whether {@link #insertChanged} also inserts unmatched soft deletes. */
+  public enum SoftDeletes {
+    NONE,
+    INSERT_UNMATCHED
+  }
+
+  private static String match(String left, String right, List<String> keyColumns) {
+    return keyColumns.stream()
+        .map(k -> left + "." + Identifiers.quote(k) + " = " + right + "." + Identifiers.quote(k))
+        .collect(Collectors.joining(" AND "));
+  }
+
+  private static String opIs(String staging, String opColumn, String op) {
+    return Identifiers.quote(staging) + "." + Identifiers.quote(opColumn) + " = '" + op + "'";
+  }
+
+  private static String values(String qualifier, List<Column> columns) {
+    return columns.stream()
+        .map(
+            c -> {
+              String value = qualifier + "." + Identifiers.quote(c.name());
+              return c.type().equals(ColumnType.SUPER) ? "JSON_PARSE(" + value + ")" : value;
+            })
+        .collect(Collectors.joining(", "));
+  }
+}

@@ -1,0 +1,224 @@
+package dev.redsink.core.typed;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.redsink.core.Record;
+import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.table.CdcDeleteMode;
+import dev.redsink.core.table.TableName;
+import dev.redsink.core.table.WriteMode;
+import dev.redsink.core.table.WriteSettings;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads one record as a keyed {@link Change} for write_mode = upsert (the value's fields, keyed by
+ * primary_key or the record key) or cdc (a Debezium change event, optionally in a JsonConverter
+ * envelope: the after image, or for op d the before image, ordered by the source position).
+ */
+final class ChangeReader {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final WriteSettings settings;
+
+  ChangeReader(WriteSettings settings) {
+    this.settings = settings;
+  }
+
+  Change read(Record record, int index) {
+    return settings.mode() == WriteMode.CDC ? cdc(record, index) : upsert(record, index);
+  }
+
+  private Change upsert(Record record, int index) {
+    if (record.value() == null) {
+      if (settings.tombstones() == WriteSettings.TombstoneHandling.DELETE) {
+        TypedRow key = recordKey(record);
+        return keyed(record, index, Change.Op.DELETE, key, key, Position.NONE);
+      }
+      return new Change(record, index, Change.Op.SKIP, List.of(), List.of(), null, Position.NONE);
+    }
+    TypedRow row = ValueReader.read(record);
+    TypedRow key = settings.keyFromRecordKey() ? recordKey(record) : null;
+    return keyed(record, index, Change.Op.UPSERT, merge(row, key), key, Position.NONE);
+  }
+
+  private Change cdc(Record record, int index) {
+    if (record.value() == null) {
+      // Debezium follows each delete with a tombstone for log compaction: nothing to apply.
+      return new Change(record, index, Change.Op.SKIP, List.of(), List.of(), null, Position.NONE);
+    }
+    JsonNode root;
+    try {
+      root = JSON.readTree(record.value());
+    } catch (IOException e) {
+      throw bad(record, "the value is not valid JSON");
+    }
+    if (root == null || !root.isObject()) {
+      throw bad(record, "the value is not a JSON object");
+    }
+    JsonNode schema = null;
+    JsonNode payload = root;
+    if (root.size() == 2 && root.has("payload") && root.path("schema").isObject()) {
+      schema = root.get("schema");
+      payload = root.get("payload");
+    }
+    if (payload == null || payload.isNull()) {
+      return new Change(record, index, Change.Op.SKIP, List.of(), List.of(), null, Position.NONE);
+    }
+    String op = payload.path("op").asText("");
+    boolean delete = op.equals("d");
+    if (!delete && !op.equals("c") && !op.equals("r") && !op.equals("u")) {
+      throw bad(
+          record,
+          "op '"
+              + op
+              + "' is not a Debezium change-event op (c, r, u or d); write_mode = cdc needs"
+              + " Debezium change-event envelopes as values");
+    }
+    String imageName = delete ? "before" : "after";
+    JsonNode image = payload.get(imageName);
+    TypedRow key = settings.keyFromRecordKey() && record.key() != null ? recordKey(record) : null;
+    TypedRow row;
+    if (image == null || image.isNull()) {
+      if (!delete || key == null) {
+        throw bad(record, "the op '" + op + "' event has no " + imageName + " image");
+      }
+      row = key;
+    } else {
+      row = ValueReader.read(withValue(record, imageBytes(schema, imageName, image)));
+    }
+    if (settings.keyFromRecordKey() && key == null) {
+      throw bad(record, "primary_key = record_key, and the record has no key");
+    }
+    row = merge(row, key);
+    Change.Op kind = Change.Op.UPSERT;
+    if (settings.cdcDelete() == CdcDeleteMode.SOFT) {
+      row = withDeletedFlag(row, delete);
+      if (delete) {
+        kind = Change.Op.SOFT_DELETE;
+      }
+    } else if (delete) {
+      kind = Change.Op.DELETE;
+    }
+    return keyed(record, index, kind, row, key, Position.of(payload.path("source")));
+  }
+
+  private static byte[] imageBytes(JsonNode schema, String imageName, JsonNode image) {
+    if (schema == null) {
+      return image.toString().getBytes(StandardCharsets.UTF_8);
+    }
+    JsonNode imageSchema = null;
+    for (JsonNode field : schema.path("fields")) {
+      if (imageName.equals(field.path("field").asText())) {
+        imageSchema = field;
+      }
+    }
+    if (imageSchema == null) {
+      return image.toString().getBytes(StandardCharsets.UTF_8);
+    }
+    ObjectNode envelope = JSON.createObjectNode();
+    ObjectNode s = envelope.putObject("schema");
+    s.put("type", "struct");
+    s.set("fields", imageSchema.path("fields"));
+    envelope.set("payload", image);
+    return envelope.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  TypedRow withDeletedFlag(TypedRow row, boolean deleted) {
+    List<FieldValue> fields = new ArrayList<>();
+    String flag = TableName.fold(settings.deletedColumn());
+    for (FieldValue f : row.fields()) {
+      if (!TableName.fold(f.name()).equals(flag)) {
+        fields.add(f);
+      }
+    }
+    fields.add(new FieldValue(settings.deletedColumn(), FieldType.of(FieldKind.BOOLEAN), deleted));
+    return new TypedRow(fields);
+  }
+
+  private Change keyed(
+      Record record, int index, Change.Op op, TypedRow row, TypedRow recordKey, Position position) {
+    List<String> names;
+    if (settings.keyFromRecordKey()) {
+      names = recordKey.fields().stream().map(f -> TableName.fold(f.name())).toList();
+      if (names.isEmpty()) {
+        throw bad(record, "primary_key = record_key, and the record key has no fields");
+      }
+    } else {
+      names = settings.primaryKey().stream().map(TableName::fold).toList();
+    }
+    Map<String, FieldValue> byName = row.byColumnName();
+    List<String> values = new ArrayList<>(names.size());
+    for (String name : names) {
+      FieldValue f = byName.get(name);
+      if (f == null || f.value() == null) {
+        throw new BadRecordException(
+            record.id(),
+            "Cannot "
+                + settings.mode().keyword()
+                + " record "
+                + record.id()
+                + ": primary key field '"
+                + name
+                + "' (primary_key = "
+                + String.join(",", settings.primaryKey())
+                + ") is "
+                + (f == null ? "absent" : "null"));
+      }
+      values.add(f.json());
+    }
+    return new Change(record, index, op, names, values, row, position);
+  }
+
+  /** The record key's fields; the key must be a JSON object (or a JsonConverter envelope). */
+  private static TypedRow recordKey(Record record) {
+    if (record.key() == null) {
+      throw bad(record, "primary_key = record_key, and the record has no key");
+    }
+    try {
+      return ValueReader.read(withValue(record, record.key()));
+    } catch (BadRecordException e) {
+      throw bad(
+          record,
+          "primary_key = record_key needs a record key that is a JSON object (or a JsonConverter"
+              + " envelope of a struct)");
+    }
+  }
+
+  /** The value's fields with the record key's fields added or replacing those of the same name. */
+  private static TypedRow merge(TypedRow row, TypedRow key) {
+    if (key == null) {
+      return row;
+    }
+    Map<String, FieldValue> merged = new LinkedHashMap<>();
+    row.fields().forEach(f -> merged.put(TableName.fold(f.name()), f));
+    for (FieldValue k : key.fields()) {
+      FieldValue have = merged.get(TableName.fold(k.name()));
+      if (have == null || have.value() == null) {
+        merged.put(TableName.fold(k.name()), k);
+      }
+    }
+    return new TypedRow(new ArrayList<>(merged.values()));
+  }
+
+  private static Record withValue(Record record, byte[] value) {
+    return new Record(
+        record.topic(),
+        record.partition(),
+        record.offset(),
+        record.timestamp(),
+        record.key(),
+        record.headers(),
+        value);
+  }
+
+  private static BadRecordException bad(Record record, String reason) {
+    return new BadRecordException(
+        record.id(), "Cannot read record " + record.id() + " as a change: " + reason);
+  }
+}

@@ -1,0 +1,135 @@
+package dev.redsink.core.typed;
+
+import dev.redsink.core.Record;
+import dev.redsink.core.table.WriteMode;
+import dev.redsink.core.table.WriteSettings;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * For write_mode = upsert and cdc: reads a table's records as keyed changes and folds a load's
+ * changes to the last one per key (by source position, then offset), so the staging table holds
+ * each key once, as MERGE and DELETE … USING require. Every staged row carries its operation in the
+ * staging-only column {@link #OP_COLUMN}: {@code u} (replace the row), {@code d} (delete it) or
+ * {@code s} (flag it deleted).
+ */
+public final class KeyFold {
+  /** The staging-only column holding each staged row's operation. */
+  public static final String OP_COLUMN = "redsink_op";
+
+  private final WriteSettings settings;
+  private final ChangeReader reader;
+  private final List<Record> normalized;
+  private final Map<Record, Change> changes = new IdentityHashMap<>();
+
+  /** The staged rows of one load: records whose values are envelopes with the op field. */
+  public record Folded(List<Record> staged, List<String> keyColumns, Set<Operation> operations) {}
+
+  /** What staged rows do; the staged op column holds {@link #code()}. */
+  public enum Operation {
+    REPLACE("u"),
+    DELETE("d"),
+    SOFT_DELETE("s");
+
+    private final String code;
+
+    Operation(String code) {
+      this.code = code;
+    }
+
+    public String code() {
+      return code;
+    }
+  }
+
+  /**
+   * Reads every record as a change.
+   *
+   * @throws dev.redsink.core.error.BadRecordException naming the record when it is not a change
+   *     this mode can apply, e.g. a primary key field is absent
+   */
+  public KeyFold(List<Record> records, WriteSettings settings) {
+    this.settings = settings;
+    this.reader = new ChangeReader(settings);
+    this.normalized = new ArrayList<>(records.size());
+    for (int i = 0; i < records.size(); i++) {
+      Change change = reader.read(records.get(i), i);
+      Record n = change.row() == null ? change.record() : withValue(change.record(), change.row());
+      normalized.add(n);
+      changes.put(n, change);
+    }
+  }
+
+  /**
+   * The records as their rows will be staged, one per record with the same ids and offsets, for
+   * creating and evolving the table and checking records against it.
+   */
+  public List<Record> normalized() {
+    return normalized;
+  }
+
+  /** Folds records from {@link #normalized()} to the last change per key. */
+  public Folded fold(List<Record> pending) {
+    List<Change> ordered = new ArrayList<>(pending.size());
+    for (Record r : pending) {
+      ordered.add(changes.get(r));
+    }
+    if (settings.mode() == WriteMode.CDC) {
+      ordered.sort(Comparator.comparing(Change::position).thenComparingInt(Change::index));
+    }
+    Map<List<String>, Change> last = new LinkedHashMap<>();
+    List<String> keyColumns = List.of();
+    for (Change c : ordered) {
+      if (c.op() == Change.Op.SKIP) {
+        continue;
+      }
+      keyColumns = c.keyColumns();
+      Change before = last.remove(c.key());
+      if (c.op() == Change.Op.SOFT_DELETE && before != null && before.op() == Change.Op.UPSERT) {
+        // The row this load would have written, now flagged deleted: keeps its last values.
+        c =
+            new Change(
+                c.record(),
+                c.index(),
+                Change.Op.UPSERT,
+                c.keyColumns(),
+                c.key(),
+                reader.withDeletedFlag(before.row(), true),
+                c.position());
+      }
+      last.put(c.key(), c);
+    }
+    List<Record> staged = new ArrayList<>(last.size());
+    Set<Operation> operations = EnumSet.noneOf(Operation.class);
+    for (Change c : last.values()) {
+      Operation op =
+          switch (c.op()) {
+            case DELETE -> Operation.DELETE;
+            case SOFT_DELETE -> Operation.SOFT_DELETE;
+            default -> Operation.REPLACE;
+          };
+      operations.add(op);
+      List<FieldValue> fields = new ArrayList<>(c.row().fields());
+      fields.add(new FieldValue(OP_COLUMN, FieldType.of(FieldKind.STRING), op.code()));
+      staged.add(withValue(c.record(), new TypedRow(fields)));
+    }
+    return new Folded(staged, keyColumns, operations);
+  }
+
+  private static Record withValue(Record record, TypedRow row) {
+    return new Record(
+        record.topic(),
+        record.partition(),
+        record.offset(),
+        record.timestamp(),
+        record.key(),
+        record.headers(),
+        Envelopes.write(row));
+  }
+}
