@@ -17,7 +17,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -201,10 +200,6 @@ class BadInputCatalogueIT {
   }
 
   @Test
-  @Disabled(
-      "Bug (engine or emulator): a table name of 64..127 bytes, valid in Redshift, is created but"
-          + " the schema check then fails with 'Cannot check table …: Table … was not found or has"
-          + " no visible columns'; every load into it stops")
   void longTopicNamesWithQuotesCannotInjectSql() throws Exception {
     String canary = Warehouse.uniqueTable("canary");
     injectionAttempt(
@@ -212,10 +207,6 @@ class BadInputCatalogueIT {
   }
 
   @Test
-  @Disabled(
-      "Bug (engine or emulator): a table name of 64..127 bytes, valid in Redshift, is created but"
-          + " the schema check then fails with 'Cannot check table …: Table … was not found or has"
-          + " no visible columns'; every load into it stops")
   void aTopicNameOf100BytesLoads() throws Exception {
     String canary = Warehouse.uniqueTable("canary");
     injectionAttempt(canary, "long_" + canary + "_" + "n".repeat(100 - 6 - canary.length()));

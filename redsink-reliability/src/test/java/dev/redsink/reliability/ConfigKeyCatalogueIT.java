@@ -43,6 +43,8 @@ class ConfigKeyCatalogueIT {
           Map.entry("include_headers", "maybe"),
           Map.entry("metadata_column_prefix", "p".repeat(120)),
           Map.entry("payload_format", "xml"),
+          Map.entry("table_layout", "columnar"),
+          Map.entry("schema_evolution", "drop_columns"),
           Map.entry("write_mode", "merge"),
           Map.entry("primary_key", "id,,name"),
           Map.entry("delete_on_tombstone", "maybe"),

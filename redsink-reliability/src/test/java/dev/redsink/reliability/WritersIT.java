@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -39,11 +38,6 @@ class WritersIT {
   }
 
   @Test
-  @Disabled(
-      "Engine bug: writers opening concurrently on a database without the ledger fail in"
-          + " RedshiftSink.open with 'Cannot prepare table …: ERROR: type \"_redsink_offsets\""
-          + " already exists (SQLSTATE 42710)', a non-transient error, so the runtime stops instead"
-          + " of retrying; CREATE TABLE IF NOT EXISTS races (same for the target table)")
   void fourWritersOpeningOnAFreshTable() throws Exception {
     concurrentWriters(4, Start.FRESH);
   }
