@@ -13,6 +13,8 @@ import dev.redsink.core.stage.Disposal;
 import dev.redsink.core.stage.S3ObjectStore;
 import dev.redsink.core.stage.Stager;
 import dev.redsink.core.stage.UuidV7;
+import dev.redsink.core.table.WriteSettings;
+import dev.redsink.core.typed.KeyFold;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -110,7 +112,14 @@ public final class LoadEngine implements AutoCloseable {
   /** The checks a record must pass for its table, without staging anything. */
   public Optional<BadRecordException> check(Record record) {
     try {
-      tables.forTopic(record.topic()).checks().check(record);
+      TargetTable table = tables.forTopic(record.topic());
+      WriteSettings write = ctx.transaction().write();
+      // upsert and cdc check the row the record will stage (and that it carries its key).
+      Record staged =
+          write.byKey() && table.layout().isTyped()
+              ? new KeyFold(List.of(record), write).normalized().get(0)
+              : record;
+      table.checks().check(staged);
       return Optional.empty();
     } catch (BadRecordException e) {
       return Optional.of(e);

@@ -155,6 +155,8 @@ class UpsertIT {
   @Test
   void aRecordWithoutItsPrimaryKeyFieldIsABadRecordNamingIt() {
     try (RedshiftSink sink = RedshiftSink.open(upsert("sku"))) {
+      assertThat(sink.check(keyed(0, 1, "{\"name\":\"no id\"}")))
+          .hasValueSatisfying(e -> assertThat(e).hasMessageContaining("primary key field 'sku'"));
       assertThatThrownBy(() -> sink.write(List.of(keyed(0, 1, "{\"name\":\"no id\"}"))))
           .isInstanceOf(BadRecordException.class)
           .hasMessageContaining("t:0:0")

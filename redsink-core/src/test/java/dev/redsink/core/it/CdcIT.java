@@ -1,0 +1,165 @@
+package dev.redsink.core.it;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.redsink.core.Record;
+import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.error.BadRecordException;
+import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.emulator.RedshiftEmulatorExtension;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * write_mode = cdc against the emulator: Debezium change events (snapshot read, insert, update,
+ * delete, the tombstone after a delete) leave the source table's final state, hard and soft.
+ */
+@ExtendWith(RedshiftEmulatorExtension.class)
+class CdcIT {
+  private static final String ROW =
+      "{\"type\":\"struct\",\"optional\":true,\"fields\":[{\"field\":\"cid\",\"type\":\"int32\"},"
+          + "{\"field\":\"name\",\"type\":\"string\",\"optional\":true}]";
+  private static final String SCHEMA =
+      "{\"type\":\"struct\",\"fields\":["
+          + ROW
+          + ",\"field\":\"before\"},"
+          + ROW
+          + ",\"field\":\"after\"},"
+          + "{\"type\":\"struct\",\"field\":\"source\",\"fields\":["
+          + "{\"field\":\"lsn\",\"type\":\"int64\",\"optional\":true},"
+          + "{\"field\":\"ts_ms\",\"type\":\"int64\"}]},"
+          + "{\"field\":\"op\",\"type\":\"string\"},"
+          + "{\"field\":\"ts_ms\",\"type\":\"int64\",\"optional\":true}]}";
+
+  private SinkFixture fx;
+  private String table;
+
+  @BeforeEach
+  void setUp(RedshiftEmulator emulator) {
+    emulator.sqlFaults().reset();
+    fx = new SinkFixture(emulator);
+    table = "cdc_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+  }
+
+  private Map<String, Object> cdc(String deleteMode) {
+    Map<String, Object> config = fx.config(table);
+    config.put("table_layout", "typed");
+    config.put("write_mode", "cdc");
+    config.put("cdc_delete_mode", deleteMode);
+    return config;
+  }
+
+  private static String image(int cid, String name) {
+    return name == null
+        ? "{\"cid\":" + cid + "}"
+        : "{\"cid\":" + cid + ",\"name\":\"" + name + "\"}";
+  }
+
+  /** A Debezium change event for customer {@code cid}, optionally in a JsonConverter envelope. */
+  private static Record event(
+      int partition,
+      long offset,
+      boolean enveloped,
+      String op,
+      String before,
+      String after,
+      long lsn,
+      int cid) {
+    String payload =
+        "{\"before\":"
+            + before
+            + ",\"after\":"
+            + after
+            + ",\"source\":{\"lsn\":"
+            + lsn
+            + ",\"ts_ms\":1700000000000},\"op\":\""
+            + op
+            + "\",\"ts_ms\":1700000000001}";
+    String value = enveloped ? "{\"schema\":" + SCHEMA + ",\"payload\":" + payload + "}" : payload;
+    return record(partition, offset, cid, value);
+  }
+
+  private static Record record(int partition, long offset, int cid, String value) {
+    return new Record(
+        "db.public.customers",
+        partition,
+        offset,
+        1_700_000_000_000L + offset,
+        ("{\"cid\":" + cid + "}").getBytes(UTF_8),
+        List.of(),
+        value == null ? null : value.getBytes(UTF_8));
+  }
+
+  /**
+   * Source: snapshot reads 1 and 2, insert 3, update 1, delete 2 (and its tombstone); then update
+   * 3, insert and delete 4, insert 2 again, delete 1 (before image with the key only), and on
+   * another partition a stale update of 3 with an earlier lsn. Final source table: 2 b-again, 3 c2.
+   */
+  private static List<List<Record>> stream(boolean enveloped) {
+    List<Record> first =
+        List.of(
+            event(0, 0, enveloped, "r", "null", image(1, "a"), 100, 1),
+            event(0, 1, enveloped, "r", "null", image(2, "b"), 100, 2),
+            event(0, 2, enveloped, "c", "null", image(3, "c"), 200, 3),
+            event(0, 3, enveloped, "u", image(1, "a"), image(1, "a2"), 300, 1),
+            event(0, 4, enveloped, "d", image(2, "b"), "null", 400, 2),
+            record(0, 5, 2, null));
+    List<Record> second =
+        List.of(
+            event(0, 6, enveloped, "u", image(3, "c"), image(3, "c2"), 500, 3),
+            event(0, 7, enveloped, "c", "null", image(4, "d"), 600, 4),
+            event(0, 8, enveloped, "d", image(4, "d"), "null", 700, 4),
+            event(0, 9, enveloped, "c", "null", image(2, "b-again"), 800, 2),
+            event(0, 10, enveloped, "d", image(1, null), "null", 900, 1),
+            event(1, 0, enveloped, "u", image(3, "c"), image(3, "c-stale"), 450, 3));
+    return List.of(first, second);
+  }
+
+  @Test
+  void hardDeletesLeaveTheSourceTablesFinalStateWhenReplayed() throws Exception {
+    for (int replay = 0; replay < 2; replay++) {
+      try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+        for (List<Record> load : stream(true)) {
+          sink.write(load);
+        }
+      }
+    }
+    assertThat(fx.rows("SELECT cid, name FROM " + table + " ORDER BY cid"))
+        .containsExactly("2|b-again", "3|c2");
+    assertThat(
+            fx.rows(
+                "SELECT column_name, data_type FROM svv_columns WHERE table_name = '"
+                    + table
+                    + "' AND column_name IN ('cid', 'name', 'before', 'op') ORDER BY 1"))
+        .containsExactly("cid|integer", "name|character varying");
+  }
+
+  @Test
+  void softDeletesFlagTheRowAndKeepItsLastValuesWhenReplayed() throws Exception {
+    for (int replay = 0; replay < 2; replay++) {
+      try (RedshiftSink sink = RedshiftSink.open(cdc("soft"))) {
+        for (List<Record> load : stream(false)) {
+          sink.write(load);
+        }
+      }
+    }
+    assertThat(fx.rows("SELECT cid, name, pico_deleted FROM " + table + " ORDER BY cid"))
+        .containsExactly("1|a2|t", "2|b-again|f", "3|c2|f", "4|d|t");
+  }
+
+  @Test
+  void aValueThatIsNotAChangeEventIsABadRecord() {
+    try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+      assertThatThrownBy(() -> sink.write(List.of(record(0, 0, 1, "{\"cid\":1}"))))
+          .isInstanceOf(BadRecordException.class)
+          .hasMessageContaining("db.public.customers:0:0")
+          .hasMessageContaining("op ''");
+    }
+  }
+}

@@ -1,0 +1,84 @@
+package dev.redsink.core.typed;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.redsink.core.Record;
+import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.table.CdcDeleteMode;
+import dev.redsink.core.table.WriteMode;
+import dev.redsink.core.table.WriteSettings;
+import dev.redsink.core.table.WriteSettings.TombstoneHandling;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Folding a load's changes to the last one per key, staged with their operation. */
+class KeyFoldTest {
+  private static final WriteSettings UPSERT =
+      new WriteSettings(
+          WriteMode.UPSERT,
+          List.of("k"),
+          TombstoneHandling.IGNORE,
+          CdcDeleteMode.HARD,
+          "p_deleted");
+  private static final WriteSettings CDC =
+      new WriteSettings(
+          WriteMode.CDC, List.of("k"), TombstoneHandling.IGNORE, CdcDeleteMode.HARD, "p_deleted");
+
+  private static Record record(int partition, long offset, String value) {
+    return new Record(
+        "t", partition, offset, 0, null, List.of(), value == null ? null : value.getBytes(UTF_8));
+  }
+
+  private static Map<String, FieldValue> row(Record staged) {
+    return ValueReader.read(staged).byColumnName();
+  }
+
+  @Test
+  void upsertKeepsTheLastRecordPerKeyAndStagesItsOperation() {
+    List<Record> records =
+        List.of(
+            record(0, 0, "{\"k\":1,\"v\":\"a\"}"),
+            record(0, 1, "{\"k\":2,\"v\":\"b\"}"),
+            record(0, 2, "{\"k\":1,\"v\":\"c\"}"),
+            record(0, 3, null));
+    KeyFold fold = new KeyFold(records, UPSERT);
+    KeyFold.Folded folded = fold.fold(fold.normalized());
+    assertThat(folded.staged()).hasSize(2);
+    assertThat(folded.keyColumns()).containsExactly("k");
+    assertThat(folded.operations()).containsExactly(KeyFold.Operation.REPLACE);
+    Map<String, FieldValue> one = row(folded.staged().get(1));
+    assertThat(one.get("v").value()).isEqualTo("c");
+    assertThat(one.get(KeyFold.OP_COLUMN).value()).isEqualTo("u");
+    assertThat(folded.staged().get(1).offset()).isEqualTo(2);
+  }
+
+  @Test
+  void cdcOrdersBySourcePositionBeforeOffset() {
+    String stale =
+        "{\"op\":\"u\",\"after\":{\"k\":1,\"v\":\"stale\"},"
+            + "\"source\":{\"file\":\"binlog.000002\",\"pos\":10}}";
+    String fresh =
+        "{\"op\":\"u\",\"after\":{\"k\":1,\"v\":\"fresh\"},"
+            + "\"source\":{\"file\":\"binlog.000002\",\"pos\":20}}";
+    String older =
+        "{\"op\":\"c\",\"after\":{\"k\":1,\"v\":\"older\"},"
+            + "\"source\":{\"file\":\"binlog.000001\",\"pos\":99}}";
+    KeyFold fold =
+        new KeyFold(List.of(record(0, 0, fresh), record(1, 0, stale), record(1, 1, older)), CDC);
+    KeyFold.Folded folded = fold.fold(fold.normalized());
+    assertThat(folded.staged()).hasSize(1);
+    assertThat(row(folded.staged().get(0)).get("v").value()).isEqualTo("fresh");
+  }
+
+  @Test
+  void aMissingPrimaryKeyFieldIsABadRecordNamingIt() {
+    assertThatThrownBy(() -> new KeyFold(List.of(record(0, 7, "{\"v\":1}")), UPSERT))
+        .isInstanceOf(BadRecordException.class)
+        .hasMessageContaining("t:0:7")
+        .hasMessageContaining("primary key field 'k'")
+        .hasMessageContaining("absent");
+  }
+}
