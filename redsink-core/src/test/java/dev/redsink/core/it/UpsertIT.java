@@ -153,6 +153,19 @@ class UpsertIT {
   }
 
   @Test
+  void aLoadOfTombstonesThatDeleteNothingOnlyMovesTheLedger() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(upsert("sku"))) {
+      sink.write(List.of(enveloped(0, 0, 1, "x", 1)));
+      var result = sink.write(List.of(keyed(1, 1, null), keyed(2, 2, null)));
+      assertThat(result.loaded()).isZero();
+      assertThat(result.next()).containsValue(3L);
+      assertThat(sink.write(List.of(keyed(1, 1, null), keyed(2, 2, null))).skipped()).isEqualTo(2);
+    }
+    assertThat(fx.rows("SELECT sku, name FROM " + table)).containsExactly("1|x");
+    assertThat(fx.stagedObjects()).isEmpty();
+  }
+
+  @Test
   void aRecordWithoutItsPrimaryKeyFieldIsABadRecordNamingIt() {
     try (RedshiftSink sink = RedshiftSink.open(upsert("sku"))) {
       assertThat(sink.check(keyed(0, 1, "{\"name\":\"no id\"}")))
