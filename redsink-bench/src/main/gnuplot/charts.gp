@@ -57,3 +57,18 @@ set style data linespoints
 set yrange [0:*]
 plot "redsink-bench/results/growth.tsv" using ($1/1e6):2 title "ledger dedup (default)" pt 7 ps 0.5, \
      "" using ($1/1e6):3 title "dedup_by_id = true" pt 5 ps 0.5
+
+# 5. Kafka Connect end to end: records/s per run, Redsink against the Debezium JDBC sink.
+#    connect-e2e-runs.tsv is connect-e2e.tsv with one row per run (see docs/benchmarks.md, 3).
+set output "docs/benchmarks/connect.png"
+set title "Kafka Connect, 1M records through one worker into the emulator's PostgreSQL (1 task each)"
+set xlabel "run"
+set ylabel "records/s"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set yrange [0:70000]
+set key top left inside
+plot "redsink-bench/results/connect-e2e-runs.tsv" every ::1 using 2:xtic(1) title "Redsink (COPY of zstd Parquet from S3)", \
+     "" every ::1 using 3 title "Debezium JDBC sink (row inserts, straight into PostgreSQL)"

@@ -15,10 +15,12 @@ import java.util.concurrent.TimeUnit;
 final class EmulatorProcess implements AutoCloseable {
   private final Process process;
   private final Endpoint endpoint;
+  private final int backendPort;
 
-  private EmulatorProcess(Process process, Endpoint endpoint) {
+  private EmulatorProcess(Process process, Endpoint endpoint, int backendPort) {
     this.process = process;
     this.endpoint = endpoint;
+    this.backendPort = backendPort;
   }
 
   /** Starts the child with the same Java and class path and waits for its endpoint. */
@@ -36,13 +38,17 @@ final class EmulatorProcess implements AutoCloseable {
     BufferedReader out =
         new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     String line;
+    int backendPort = -1;
     while ((line = out.readLine()) != null) {
+      if (line.startsWith(EmulatorServer.BACKEND)) {
+        backendPort = Integer.parseInt(line.substring(EmulatorServer.BACKEND.length()));
+      }
       if (line.startsWith(EmulatorServer.READY)) {
         Endpoint endpoint = Endpoint.parse(line.substring(EmulatorServer.READY.length()));
         Thread drain = new Thread(() -> drain(out), "emulator-stdout");
         drain.setDaemon(true);
         drain.start();
-        return new EmulatorProcess(process, endpoint);
+        return new EmulatorProcess(process, endpoint, backendPort);
       }
     }
     process.destroyForcibly();
@@ -61,6 +67,11 @@ final class EmulatorProcess implements AutoCloseable {
 
   Endpoint endpoint() {
     return endpoint;
+  }
+
+  /** The embedded PostgreSQL's own port (trust authentication, user postgres), or -1. */
+  int backendPort() {
+    return backendPort;
   }
 
   @Override

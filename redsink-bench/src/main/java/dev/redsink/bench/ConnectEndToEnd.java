@@ -1,0 +1,389 @@
+package dev.redsink.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.redsink.kafka.connect.RedshiftSinkConnector;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.converters.ByteArrayConverter;
+import org.apache.kafka.connect.json.JsonConverter;
+import org.apache.kafka.connect.runtime.rest.entities.ConnectorStateInfo;
+import org.apache.kafka.connect.runtime.rest.errors.ConnectRestException;
+import org.apache.kafka.connect.storage.StringConverter;
+import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
+
+/**
+ * Kafka Connect end to end (issue 8, item 3): one topic of N schema'd JSON records in an in-process
+ * KRaft broker, loaded by one Connect worker into the emulator, once by Redsink's connector and
+ * once by the Debezium JDBC sink, in the same JVM, worker, topic and PostgreSQL; several runs, the
+ * two connectors alternating which goes first.
+ *
+ * <p>Each record's value is JsonConverter's envelope ({@code schemas.enable=true}) of a struct
+ * {@code {id int64, payload string}} whose payload is the 1 KiB JSON document of {@link
+ * PayloadShape#JSON_1K}; both connectors read it with the same converter. A load is timed from the
+ * connector's creation until its consumer group's committed offset reaches the topic's end offset
+ * (the worker commits every second), then the table's rows are counted.
+ *
+ * <p>Options: {@code --records=1000000 --runs=3 --partitions=1 --batch-size=65536
+ * --debezium-batch-size=500 --only=both|redsink|debezium --out=FILE.tsv}.
+ */
+public final class ConnectEndToEnd {
+  private static final String TOPIC = "bench_connect";
+  private static final String DEBEZIUM = "io.debezium.connector.jdbc.JdbcSinkConnector";
+  private static final long TIMEOUT_MS = 60L * 60 * 1000;
+  private static final String BACKEND_USER = "postgres";
+
+  private ConnectEndToEnd() {}
+
+  /** One connector's load of the whole topic. */
+  record Run(int run, String connector, double seconds, long rows) {
+    double recordsPerSecond() {
+      return rows / seconds;
+    }
+  }
+
+  public static void main(String[] argv) throws Exception {
+    Logging.quiet();
+    Args args = new Args(argv);
+    int records = args.integer("records", 1_000_000);
+    int runs = args.integer("runs", 3);
+    int partitions = args.integer("partitions", 1);
+    int batchSize = args.integer("batch-size", 65_536);
+    int debeziumBatch = args.integer("debezium-batch-size", 500);
+    String only = args.string("only", "both");
+    String out = args.string("out", "");
+    System.out.printf(
+        "# connect end to end: %d records (1 KiB JSON in a schema'd JsonConverter envelope), %d"
+            + " partition(s), 1 task each, %d runs, Redsink batch.size %d, Debezium batch.size %d,"
+            + " -Xmx %d MiB, %d cores%n",
+        records,
+        partitions,
+        runs,
+        batchSize,
+        debeziumBatch,
+        Runtime.getRuntime().maxMemory() >> 20,
+        Runtime.getRuntime().availableProcessors());
+    List<Run> results = new ArrayList<>();
+    EmbeddedConnectCluster connect = null;
+    try (EmulatorProcess emulator = EmulatorProcess.start()) {
+      Endpoint endpoint = emulator.endpoint();
+      if (emulator.backendPort() < 0) {
+        throw new IllegalStateException("Cannot find the emulator's embedded PostgreSQL port");
+      }
+      String postgresUrl =
+          "jdbc:postgresql://127.0.0.1:" + emulator.backendPort() + "/dev?sslmode=disable";
+      connect = startConnect();
+      connect.kafka().createTopic(TOPIC, partitions);
+      long t0 = System.nanoTime();
+      long bytes = produce(connect, records, partitions);
+      System.out.printf(
+          "# produced %d records, %.1f MB of values, in %.1f s%n",
+          records, bytes / 1e6, (System.nanoTime() - t0) / 1e9);
+      Map<TopicPartition, Long> end = new HashMap<>();
+      for (int p = 0; p < partitions; p++) {
+        TopicPartition tp = new TopicPartition(TOPIC, p);
+        end.put(tp, connect.kafka().endOffset(tp));
+      }
+      for (int run = 1; run <= runs; run++) {
+        List<String> order =
+            run % 2 == 1 ? List.of("redsink", "debezium") : List.of("debezium", "redsink");
+        for (String which : order) {
+          if (!only.equals("both") && !only.equals(which)) {
+            continue;
+          }
+          String table = "bench_" + which + "_" + run;
+          Map<String, String> config =
+              which.equals("redsink")
+                  ? redsink(endpoint, table, batchSize)
+                  : debezium(postgresUrl, table, debeziumBatch);
+          Run r = load(connect, run, which, config, end);
+          r =
+              new Run(
+                  r.run(), r.connector(), r.seconds(), count(endpoint, postgresUrl, which, table));
+          results.add(r);
+          System.out.printf(
+              "run %d  %-8s  %,9d rows  %7.1f s  %,8.0f records/s%n",
+              run, which, r.rows(), r.seconds(), r.recordsPerSecond());
+          drop(endpoint, postgresUrl, which, table);
+        }
+      }
+    } finally {
+      if (connect != null) {
+        connect.stop();
+      }
+    }
+    summarize(results);
+    if (!out.isEmpty()) {
+      write(Path.of(out), results);
+    }
+    System.exit(0);
+  }
+
+  private static EmbeddedConnectCluster startConnect() {
+    Map<String, String> worker = new HashMap<>();
+    worker.put("plugin.discovery", "service_load");
+    worker.put("offset.flush.interval.ms", "1000");
+    worker.put("task.shutdown.graceful.timeout.ms", "60000");
+    EmbeddedConnectCluster connect =
+        new EmbeddedConnectCluster.Builder()
+            .name("redsink-bench-connect")
+            .numWorkers(1)
+            .numBrokers(1)
+            .workerProps(worker)
+            .build();
+    connect.start();
+    return connect;
+  }
+
+  /** Produces the records with a batching producer; returns the bytes of all values. */
+  private static long produce(EmbeddedConnectCluster connect, int records, int partitions) {
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode schema = json.createObjectNode();
+    schema.put("type", "struct");
+    schema.put("name", "bench.Event");
+    schema.put("optional", false);
+    ArrayNode fields = schema.putArray("fields");
+    fields.addObject().put("field", "id").put("type", "int64").put("optional", false);
+    fields.addObject().put("field", "payload").put("type", "string").put("optional", false);
+    Map<String, Object> props = new HashMap<>();
+    props.put(ProducerConfig.LINGER_MS_CONFIG, 20);
+    props.put(ProducerConfig.BATCH_SIZE_CONFIG, 512 * 1024);
+    props.put(ProducerConfig.BUFFER_MEMORY_CONFIG, 128L * 1024 * 1024);
+    SplittableRandom random = new SplittableRandom(42);
+    long bytes = 0;
+    try (KafkaProducer<byte[], byte[]> producer = connect.kafka().createProducer(props)) {
+      for (int i = 0; i < records; i++) {
+        ObjectNode envelope = json.createObjectNode();
+        envelope.set("schema", schema);
+        ObjectNode payload = envelope.putObject("payload");
+        payload.put("id", (long) i);
+        payload.put(
+            "payload", new String(PayloadShape.JSON_1K.value(i, random), StandardCharsets.UTF_8));
+        byte[] value;
+        try {
+          value = json.writeValueAsBytes(envelope);
+        } catch (IOException e) {
+          throw new IllegalStateException("Cannot serialize record " + i, e);
+        }
+        bytes += value.length;
+        producer.send(
+            new ProducerRecord<>(
+                TOPIC, i % partitions, ("k" + i).getBytes(StandardCharsets.UTF_8), value));
+      }
+      producer.flush();
+    }
+    return bytes;
+  }
+
+  /** Redsink's connector, default layout, one Parquet file per flush (64 MiB by default). */
+  private static Map<String, String> redsink(Endpoint endpoint, String table, int batchSize) {
+    Map<String, String> c = new HashMap<>();
+    c.put("connector.class", RedshiftSinkConnector.class.getName());
+    c.put("topics", TOPIC);
+    c.put("tasks.max", "1");
+    c.put("key.converter", ByteArrayConverter.class.getName());
+    c.put("value.converter", JsonConverter.class.getName());
+    c.put("value.converter.schemas.enable", "true");
+    c.put(
+        "connection.string",
+        endpoint.jdbcUrl() + "&user=" + endpoint.user() + "&password=" + endpoint.password());
+    c.put("target.table", table);
+    c.put("aws.iam.role", endpoint.iamRole());
+    c.put("s3.bucket", endpoint.bucket());
+    c.put("s3.prefix", "connect-bench/" + table);
+    c.put("aws.region", endpoint.region());
+    c.put("s3.endpoint", endpoint.s3Endpoint());
+    c.put("aws.access.key.id", endpoint.accessKeyId());
+    c.put("aws.secret.access.key", endpoint.secretAccessKey());
+    c.put("batch.size", Integer.toString(batchSize));
+    c.put("flush.interval.ms", "1000");
+    return c;
+  }
+
+  /**
+   * The Debezium JDBC sink with its defaults (insert mode, no primary key, batches of 500, tables
+   * created by its schema evolution), straight into the emulator's embedded PostgreSQL: through the
+   * emulator's front end Hibernate cannot even read the connection's metadata, because pgjdbc's
+   * metadata queries use the array type {@code text[]}, which the emulator refuses as Redshift
+   * does.
+   */
+  private static Map<String, String> debezium(String postgresUrl, String table, int batchSize) {
+    Map<String, String> c = new HashMap<>();
+    c.put("connector.class", DEBEZIUM);
+    c.put("topics", TOPIC);
+    c.put("tasks.max", "1");
+    c.put("key.converter", StringConverter.class.getName());
+    c.put("value.converter", JsonConverter.class.getName());
+    c.put("value.converter.schemas.enable", "true");
+    c.put("connection.url", postgresUrl);
+    c.put("connection.username", BACKEND_USER);
+    c.put("connection.password", "");
+    c.put("insert.mode", "insert");
+    c.put("primary.key.mode", "none");
+    c.put("schema.evolution", "basic");
+    c.put("collection.name.format", table);
+    c.put("batch.size", Integer.toString(batchSize));
+    return c;
+  }
+
+  private static Run load(
+      EmbeddedConnectCluster connect,
+      int run,
+      String which,
+      Map<String, String> config,
+      Map<TopicPartition, Long> end)
+      throws Exception {
+    String name = which + "-" + run;
+    long start = System.nanoTime();
+    connect.configureConnector(name, config);
+    try (Admin admin = connect.kafka().createAdminClient()) {
+      long deadline = System.currentTimeMillis() + TIMEOUT_MS;
+      while (!committed(admin, "connect-" + name).equals(end)) {
+        if (System.currentTimeMillis() > deadline) {
+          throw new IllegalStateException(name + " did not finish in time");
+        }
+        failIfFailed(connect, name);
+        Thread.sleep(200);
+      }
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    if (which.equals("redsink")) {
+      printPhases(name);
+    }
+    connect.deleteConnector(name);
+    return new Run(run, which, seconds, -1);
+  }
+
+  /** The task's load time by phase, from its MXBean (docs/kafka-connect.md, Metrics). */
+  private static void printPhases(String connector) throws Exception {
+    ObjectName task =
+        new ObjectName(
+            "dev.redsink:type=RedshiftSinkTask,connector="
+                + ObjectName.quote(connector)
+                + ",task=0");
+    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+    StringBuilder line = new StringBuilder("#   " + connector + " task 0:");
+    for (String attribute :
+        List.of(
+            "Loads",
+            "FilesStaged",
+            "EncodeTimeMs",
+            "UploadTimeMs",
+            "CopyTimeMs",
+            "InsertTimeMs",
+            "CommitTimeMs")) {
+      line.append(' ').append(attribute).append('=').append(server.getAttribute(task, attribute));
+    }
+    System.out.println(line);
+  }
+
+  private static void failIfFailed(EmbeddedConnectCluster connect, String name) {
+    ConnectorStateInfo status;
+    try {
+      status = connect.connectorStatus(name);
+    } catch (ConnectRestException e) {
+      return; // not known to the worker yet
+    }
+    for (ConnectorStateInfo.TaskState task : status.tasks()) {
+      if (task.state().equals("FAILED")) {
+        throw new IllegalStateException(name + " failed: " + task.trace());
+      }
+    }
+  }
+
+  private static Map<TopicPartition, Long> committed(Admin admin, String group)
+      throws InterruptedException, ExecutionException {
+    Map<TopicPartition, Long> offsets = new HashMap<>();
+    Map<TopicPartition, OffsetAndMetadata> found =
+        admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+    found.forEach(
+        (tp, o) -> {
+          if (o != null) {
+            offsets.put(tp, o.offset());
+          }
+        });
+    return offsets;
+  }
+
+  /** Redsink's tables through the emulator, Debezium's in PostgreSQL directly. */
+  private static Connection jdbc(Endpoint endpoint, String postgresUrl, String which)
+      throws SQLException {
+    return which.equals("redsink")
+        ? DriverManager.getConnection(endpoint.jdbcUrl(), endpoint.user(), endpoint.password())
+        : DriverManager.getConnection(postgresUrl, BACKEND_USER, "");
+  }
+
+  private static long count(Endpoint endpoint, String postgresUrl, String which, String table)
+      throws SQLException {
+    try (Connection c = jdbc(endpoint, postgresUrl, which);
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + table)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  private static void drop(Endpoint endpoint, String postgresUrl, String which, String table)
+      throws SQLException {
+    try (Connection c = jdbc(endpoint, postgresUrl, which);
+        Statement s = c.createStatement()) {
+      s.execute("DROP TABLE IF EXISTS " + table);
+    }
+  }
+
+  private static void summarize(List<Run> results) {
+    double redsink = median(results, "redsink");
+    double debezium = median(results, "debezium");
+    System.out.printf(
+        "%nmedian records/s: Redsink %,.0f, Debezium JDBC sink %,.0f", redsink, debezium);
+    if (!Double.isNaN(redsink) && !Double.isNaN(debezium)) {
+      System.out.printf(", ratio %.2f×", redsink / debezium);
+    }
+    System.out.println();
+  }
+
+  static double median(List<Run> results, String connector) {
+    List<Double> values = new ArrayList<>();
+    for (Run r : results) {
+      if (r.connector().equals(connector)) {
+        values.add(r.recordsPerSecond());
+      }
+    }
+    return values.isEmpty() ? Double.NaN : Median.of(values);
+  }
+
+  private static void write(Path path, List<Run> results) throws IOException {
+    try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(path, StandardCharsets.UTF_8))) {
+      w.println("run\tconnector\tseconds\trows\trecords_per_s");
+      for (Run r : results) {
+        w.printf(
+            "%d\t%s\t%.3f\t%d\t%.0f%n",
+            r.run(), r.connector(), r.seconds(), r.rows(), r.recordsPerSecond());
+      }
+    }
+  }
+}
