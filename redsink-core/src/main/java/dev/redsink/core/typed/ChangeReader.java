@@ -145,12 +145,12 @@ final class ChangeReader {
       Record record, int index, Change.Op op, TypedRow row, TypedRow recordKey, Position position) {
     List<String> names;
     if (settings.keyFromRecordKey()) {
-      names = recordKey.fields().stream().map(f -> TableName.fold(f.name())).toList();
+      names = recordKey.fields().stream().map(f -> TypedRow.columnName(f.name())).toList();
       if (names.isEmpty()) {
         throw bad(record, "primary_key = record_key, and the record key has no fields");
       }
     } else {
-      names = settings.primaryKey().stream().map(TableName::fold).toList();
+      names = settings.primaryKey().stream().map(TypedRow::columnName).toList();
     }
     Map<String, FieldValue> byName = row.byColumnName();
     List<String> values = new ArrayList<>(names.size());

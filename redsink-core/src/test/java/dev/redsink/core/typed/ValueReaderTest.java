@@ -35,7 +35,7 @@ class ValueReaderTest {
                     + "\"payload\":{\"id\":7,\"amount\":\"AOI=\",\"when\":1000}}"));
     assertThat(row.fields())
         .containsExactly(
-            new FieldValue("id", FieldType.of(FieldKind.INT32), 7L),
+            new FieldValue("id_value", FieldType.of(FieldKind.INT32), 7L),
             new FieldValue("amount", FieldType.decimal(10, 2), new BigDecimal("2.26")),
             new FieldValue("when", FieldType.of(FieldKind.TIMESTAMP), 1000L),
             new FieldValue("missing", FieldType.of(FieldKind.STRING), null));

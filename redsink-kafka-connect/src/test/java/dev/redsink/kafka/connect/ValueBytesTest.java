@@ -96,7 +96,8 @@ class ValueBytesTest {
             new dev.redsink.core.Record("orders", 0, 0, 0L, null, List.of(), typed));
     assertThat(row.fields())
         .extracting(f -> f.name() + ":" + f.type().kind())
-        .containsExactly("id:INT64", "qty:INT16", "amount:DECIMAL", "day:DATE", "at:TIMESTAMP");
+        .containsExactly(
+            "id_value:INT64", "qty:INT16", "amount:DECIMAL", "day:DATE", "at:TIMESTAMP");
     assertThat(new String(new ValueBytes().value("orders", schema, value), StandardCharsets.UTF_8))
         .doesNotContain("\"schema\"");
     assertThat(StructFormat.of(Map.of("table.layout", "typed")))
