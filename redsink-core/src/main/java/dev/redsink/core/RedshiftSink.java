@@ -69,6 +69,16 @@ public final class RedshiftSink implements AutoCloseable {
   }
 
   /**
+   * {@link #write(List)}, and also moves the ledger to {@code settledThrough} offsets (the next
+   * offset per partition) that the runtime has dealt with otherwise — records it sent to a
+   * dead-letter queue, tombstones it ignored — in the same transaction, so a restart does not read
+   * them again. Offsets at or below the ledger change nothing.
+   */
+  public LoadResult write(List<Record> batch, Map<TopicPartition, Long> settledThrough) {
+    return engine.write(batch, settledThrough);
+  }
+
+  /**
    * Starts an atomic full refresh of the table {@code topic} resolves to (creating it if needed):
    * write the whole input to the returned run, then commit it to make the table exactly that input;
    * closing it uncommitted, a failure or a kill leaves the table as it was.

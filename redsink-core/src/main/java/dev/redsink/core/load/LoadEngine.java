@@ -80,7 +80,16 @@ public final class LoadEngine implements AutoCloseable {
 
   /** Loads a batch, one table after another; see {@link dev.redsink.core.RedshiftSink#write}. */
   public LoadResult write(List<Record> batch) {
+    return write(batch, Map.of());
+  }
+
+  /**
+   * Loads a batch and moves the ledger to {@code settled} offsets (see {@link
+   * dev.redsink.core.RedshiftSink#write(List, Map)}).
+   */
+  public LoadResult write(List<Record> batch, Map<TopicPartition, Long> settled) {
     Map<TargetTable, List<Record>> byTable = new LinkedHashMap<>();
+    Map<TargetTable, Map<TopicPartition, Long>> settledByTable = new HashMap<>();
     String lastTopic = null;
     List<Record> current = null;
     for (Record r : batch) {
@@ -90,12 +99,21 @@ public final class LoadEngine implements AutoCloseable {
       }
       current.add(r);
     }
+    settled.forEach(
+        (tp, offset) -> {
+          TargetTable table = tables.forTopic(tp.topic());
+          byTable.computeIfAbsent(table, t -> new ArrayList<>());
+          settledByTable.computeIfAbsent(table, t -> new HashMap<>()).put(tp, offset);
+        });
     List<TableLoad> loads = new ArrayList<>();
     Map<TopicPartition, Long> next = new HashMap<>();
     int skipped = 0;
     int loaded = 0;
     for (Map.Entry<TargetTable, List<Record>> e : byTable.entrySet()) {
-      TableLoader.Outcome outcome = new TableLoader(ctx, e.getKey(), e.getValue()).load();
+      TableLoader.Outcome outcome =
+          new TableLoader(
+                  ctx, e.getKey(), e.getValue(), settledByTable.getOrDefault(e.getKey(), Map.of()))
+              .load();
       loads.add(outcome.load());
       next.putAll(outcome.next());
       skipped += outcome.skipped();

@@ -50,9 +50,18 @@ final class TableLoader {
   private TablePlan stagedPlan;
   private StagedBatch staged;
   private int attempts;
+  private final Map<TopicPartition, Long> settled;
 
   TableLoader(LoadContext ctx, TargetTable table, List<Record> records) {
+    this(ctx, table, records, Map.of());
+  }
+
+  /** A loader that also moves the ledger to {@code settled} (see {@link TablePlan#of}). */
+  TableLoader(
+      LoadContext ctx, TargetTable table, List<Record> records, Map<TopicPartition, Long> settled) {
     this.ctx = ctx;
+    this.settled = settled;
+    partitions.addAll(settled.keySet());
     this.table = table;
     WriteSettings write = ctx.transaction().write();
     this.fold = write.byKey() && table.layout().isTyped() ? new KeyFold(records, write) : null;
@@ -79,6 +88,17 @@ final class TableLoader {
       TablePlan plan = plan();
       if (plan.isEmpty()) {
         return new Outcome(empty(), plan.skipped(), batchEnd());
+      }
+      if (plan.pending().isEmpty()) {
+        // Only settled offsets move: a ledger-only transaction, nothing staged.
+        StagedBatch none =
+            new StagedBatch(
+                List.of(), Optional.empty(), 0, 0, Duration.ZERO, Duration.ZERO, Optional.empty());
+        if (ctx.transaction().run(ctx.pool(), plan, none).outcome()
+            == LoadTransaction.Outcome.OVERLAP) {
+          continue;
+        }
+        return new Outcome(empty(), plan.skipped(), plan.next());
       }
       if (table.layout().isTyped()) {
         plan = new SchemaEvolver(ctx.pool()).evolve(plan);
@@ -121,7 +141,7 @@ final class TableLoader {
 
   private TablePlan plan() {
     try (Connection c = ctx.pool().connection()) {
-      return TablePlan.of(table, records, ctx.ledger().resume(c, table, partitions));
+      return TablePlan.of(table, records, ctx.ledger().resume(c, table, partitions), settled);
     } catch (SQLException e) {
       throw SqlStates.wrap("read the ledger of " + table, e);
     }

@@ -24,6 +24,18 @@ record TablePlan(
     int skipped) {
 
   static TablePlan of(TargetTable table, List<Record> records, Map<TopicPartition, Long> ledger) {
+    return of(table, records, ledger, Map.of());
+  }
+
+  /**
+   * The plan, also moving the ledger to {@code settled} offsets a runtime has dealt with otherwise
+   * (records sent to its dead-letter queue, ignored tombstones) where they are ahead of it.
+   */
+  static TablePlan of(
+      TargetTable table,
+      List<Record> records,
+      Map<TopicPartition, Long> ledger,
+      Map<TopicPartition, Long> settled) {
     List<Record> pending = new ArrayList<>(records.size());
     Map<TopicPartition, Long> first = new HashMap<>();
     Map<TopicPartition, Long> next = new HashMap<>();
@@ -45,11 +57,18 @@ record TablePlan(
       first.merge(tp, r.offset(), Math::min);
       next.merge(tp, r.offset() + 1, Math::max);
     }
+    settled.forEach(
+        (tp, offset) -> {
+          if (offset > ledger.getOrDefault(tp, Long.MIN_VALUE)) {
+            next.merge(tp, offset, Math::max);
+          }
+        });
     return new TablePlan(table, pending, first, next, records.size() - pending.size());
   }
 
+  /** Nothing to load and nothing to move in the ledger. */
   boolean isEmpty() {
-    return pending.isEmpty();
+    return pending.isEmpty() && next.isEmpty();
   }
 
   /** True when a ledger read later covers some pending record: another writer loaded it. */

@@ -108,6 +108,26 @@ class RedshiftSinkIT {
   }
 
   @Test
+  void settledOffsetsMoveTheLedgerPastDivertedRecords() throws Exception {
+    TopicPartition p0 = new TopicPartition("t", 0);
+    TopicPartition p1 = new TopicPartition("t", 1);
+    try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
+      // Offsets 5..7 of partition 0 went to a dead-letter queue; partition 1's only records too.
+      LoadResult r = sink.write(SinkFixture.records("t", 0, 0, 5), Map.of(p0, 8L, p1, 3L));
+      assertThat(r.loaded()).isEqualTo(5);
+      assertThat(r.next()).containsEntry(p0, 8L).containsEntry(p1, 3L);
+      assertThat(sink.nextOffsets(List.of(p0, p1))).containsEntry(p0, 8L).containsEntry(p1, 3L);
+      LoadResult ledgerOnly = sink.write(List.of(), Map.of(p0, 10L));
+      assertThat(ledgerOnly.loaded()).isZero();
+      assertThat(sink.nextOffset("t", 0)).hasValue(10);
+      sink.write(List.of(), Map.of(p0, 4L));
+      assertThat(sink.nextOffset("t", 0)).hasValue(10);
+    }
+    assertThat(fx.count(table)).isEqualTo(5);
+    assertThat(fx.stagedObjects()).isEmpty();
+  }
+
+  @Test
   void transientErrorsAreRetriedAndLoadExactlyOnce() throws Exception {
     fx.emulator.sqlFaults().failNext("^INSERT INTO", 2, SqlFault.serializableIsolationViolation());
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {

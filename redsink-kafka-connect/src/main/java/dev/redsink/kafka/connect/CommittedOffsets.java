@@ -47,6 +47,13 @@ final class CommittedOffsets {
     return Map.copyOf(next);
   }
 
+  /** Whether some position is ahead of what Redshift has committed. */
+  boolean isBehind(Map<TopicPartition, Long> positions) {
+    Map<TopicPartition, Long> committed = snapshot();
+    return positions.entrySet().stream()
+        .anyMatch(e -> e.getValue() > committed.getOrDefault(e.getKey(), Long.MIN_VALUE));
+  }
+
   void forget(Collection<TopicPartition> partitions) {
     partitions.forEach(next::remove);
   }

@@ -13,8 +13,11 @@ import java.util.Optional;
 /** What the task loads through: the Redsink engine in production, a fake in unit tests. */
 interface Loader extends AutoCloseable {
 
-  /** Loads the batch exactly once (see {@link dev.redsink.core.RedshiftSink#write}). */
-  LoadResult write(List<Record> batch);
+  /**
+   * Loads the batch exactly once and moves the ledger to the settled offsets (see {@link
+   * dev.redsink.core.RedshiftSink#write(List, Map)}).
+   */
+  LoadResult write(List<Record> batch, Map<TopicPartition, Long> settledThrough);
 
   /** The per-record checks {@link #write} applies. */
   Optional<BadRecordException> check(Record record);

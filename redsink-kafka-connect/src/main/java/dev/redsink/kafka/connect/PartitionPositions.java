@@ -29,6 +29,11 @@ final class PartitionPositions {
     next.merge(partition, offset + 1, Math::max);
   }
 
+  /** Every position: past each partition's loaded, buffered, diverted and ignored records. */
+  Map<TopicPartition, Long> snapshot() {
+    return Map.copyOf(next);
+  }
+
   void forget(Collection<TopicPartition> partitions) {
     partitions.forEach(next::remove);
   }

@@ -24,8 +24,8 @@ final class RedshiftLoader implements Loader {
   }
 
   @Override
-  public LoadResult write(List<Record> batch) {
-    return sink.write(batch);
+  public LoadResult write(List<Record> batch, Map<TopicPartition, Long> settledThrough) {
+    return sink.write(batch, settledThrough);
   }
 
   @Override

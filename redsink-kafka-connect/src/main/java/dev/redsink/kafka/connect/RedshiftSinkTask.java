@@ -172,7 +172,9 @@ public class RedshiftSinkTask extends SinkTask {
     errant.awaitReported();
     while (!buffer.isEmpty()) {
       try {
-        LoadResult result = loader.write(buffer.records());
+        // Everything below the positions is in this batch, reported as errant or ignored: the
+        // ledger moves past it all, so a restart does not read diverted records again.
+        LoadResult result = loader.write(buffer.records(), positions.snapshot());
         metrics.loaded(result);
         committed.update(result.next());
         buffer.clear();
@@ -215,7 +217,25 @@ public class RedshiftSinkTask extends SinkTask {
         failure = e;
       }
     }
+    settleDivertedRecords();
     return committed.forCommit(currentOffsets.keySet());
+  }
+
+  /**
+   * With nothing buffered, moves the ledger past records that were only diverted or ignored (say
+   * the last records of a partition went to the DLQ), so Redshift's offsets, and the consumer's,
+   * reach the end.
+   */
+  private void settleDivertedRecords() {
+    if (failure != null || !buffer.isEmpty() || !committed.isBehind(positions.snapshot())) {
+      return;
+    }
+    try {
+      errant.awaitReported();
+      committed.update(loader.write(List.of(), positions.snapshot()).next());
+    } catch (RedsinkException e) {
+      LOG.warn("Cannot record the offsets of diverted records yet; will retry: {}", e.getMessage());
+    }
   }
 
   @Override

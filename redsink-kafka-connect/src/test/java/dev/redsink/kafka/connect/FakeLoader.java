@@ -32,7 +32,7 @@ final class FakeLoader implements Loader {
   boolean closed;
 
   @Override
-  public LoadResult write(List<Record> batch) {
+  public LoadResult write(List<Record> batch, Map<TopicPartition, Long> settledThrough) {
     writes.add(List.copyOf(batch));
     if (!failures.isEmpty()) {
       throw failures.pop();
@@ -53,6 +53,12 @@ final class FakeLoader implements Loader {
       rows.add(r);
       next.merge(tp, r.offset() + 1, Math::max);
     }
+    settledThrough.forEach(
+        (tp, offset) -> {
+          if (offset > ledger.getOrDefault(tp, 0L)) {
+            next.merge(tp, offset, Math::max);
+          }
+        });
     ledger.putAll(next);
     return new LoadResult(batch.size(), skipped, batch.size() - skipped, List.of(), next);
   }

@@ -265,6 +265,26 @@ class RedshiftSinkTaskTest {
   }
 
   @Test
+  void theLedgerMovesPastTrailingDivertedRecordsAndTombstones() {
+    props.put("errors.tolerance", "all");
+    start();
+    List<SinkRecord> batch = new ArrayList<>(records(P0, 0, 3));
+    batch.add(record(P0, 3, "BAD"));
+    batch.add(record(P0, 4, null));
+    task.put(batch);
+    clock.advance(Duration.ofMinutes(1));
+
+    Map<TopicPartition, OffsetAndMetadata> offsets = task.preCommit(consumed(5, 0));
+
+    // The diverted record and the ignored tombstone are the partition's last: without settling,
+    // Redshift's offset would stay at 3 and a restart would report offset 3 to the DLQ again.
+    assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L, 2L);
+    assertThat(loader.ledger).containsEntry(new dev.redsink.core.TopicPartition("orders", 0), 5L);
+    assertThat(offsets).containsEntry(P0, new OffsetAndMetadata(5));
+    assertThat(context.reported).extracting(SinkRecord::kafkaOffset).containsExactly(3L);
+  }
+
+  @Test
   void aLoadWaitsUntilEarlierReportsAreDurable() {
     props.put("errors.tolerance", "all");
     context.completeReportsAtOnce = false;
