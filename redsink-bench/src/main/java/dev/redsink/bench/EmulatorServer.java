@@ -1,10 +1,8 @@
 package dev.redsink.bench;
 
 import dev.redsink.emulator.RedshiftEmulator;
-import dev.redsink.emulator.pg.EmbeddedBackend;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.reflect.Field;
 
 /**
  * Runs an emulator in its own JVM for {@link EmulatorProcess}: prints its endpoint after {@value
@@ -19,27 +17,13 @@ public final class EmulatorServer {
   public static void main(String[] args) throws IOException {
     Logging.quiet();
     try (RedshiftEmulator emulator = RedshiftEmulator.start()) {
-      System.out.println(BACKEND + backendPort(emulator));
+      System.out.println(BACKEND + emulator.backendPort());
       System.out.println(READY + Endpoint.of(emulator).toLine());
       System.out.flush();
       InputStream in = System.in;
       while (in.read() >= 0) {
         // nothing is expected on stdin; EOF is the signal to stop
       }
-    }
-  }
-
-  /**
-   * The port of the emulator's embedded PostgreSQL, for the Connect benchmark's Debezium side.
-   * RedshiftEmulator has no public accessor for it, so it is read by reflection; -1 if that fails.
-   */
-  static int backendPort(RedshiftEmulator emulator) {
-    try {
-      Field field = RedshiftEmulator.class.getDeclaredField("backend");
-      field.setAccessible(true);
-      return ((EmbeddedBackend) field.get(emulator)).port();
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      return -1;
     }
   }
 }

@@ -176,6 +176,38 @@ public final class RedshiftEmulator implements AutoCloseable {
     server.dropAllConnections();
   }
 
+  /**
+   * Reboots the database as a cluster restart does: every client connection is closed, PostgreSQL
+   * stops (open transactions roll back) and starts again on the same data directory and port.
+   * Committed tables and rows survive; the front end keeps its port, and a client that connects
+   * while the database is down is refused until it is back. Returns once it accepts connections.
+   */
+  public void restartDatabase() {
+    server.dropAllConnections();
+    backend.restart();
+    server.dropAllConnections();
+  }
+
+  /**
+   * The embedded PostgreSQL's own port on 127.0.0.1, behind the Redshift front end: PostgreSQL's
+   * dialect, no faults, trust authentication as {@value EmbeddedBackend#SUPERUSER}.
+   */
+  public int backendPort() {
+    return backend.port();
+  }
+
+  /** A pgjdbc URL for the embedded PostgreSQL itself ({@link #backendPort()}). */
+  public String backendJdbcUrl() {
+    return "jdbc:postgresql://"
+        + host()
+        + ":"
+        + backendPort()
+        + "/"
+        + database()
+        + "?user="
+        + EmbeddedBackend.SUPERUSER;
+  }
+
   /** Stops the front end, PostgreSQL (removing its data) and the local S3; safe to call twice. */
   @Override
   public void close() {

@@ -19,17 +19,28 @@ public final class AdminSession implements AutoCloseable {
 
   private static final String DUPLICATE_OBJECT = "42710";
 
-  private final Connection connection;
+  private Connection connection;
   private final Set<String> knownDomains = ConcurrentHashMap.newKeySet();
   private final Set<String> knownNames = ConcurrentHashMap.newKeySet();
 
   AdminSession(DataSource dataSource) throws SQLException {
-    this.connection = dataSource.getConnection();
-    connection.setAutoCommit(true);
-    try (Statement st = connection.createStatement()) {
+    this.connection = open(dataSource);
+  }
+
+  private static Connection open(DataSource dataSource) throws SQLException {
+    Connection c = dataSource.getConnection();
+    c.setAutoCommit(true);
+    try (Statement st = c.createStatement()) {
       st.execute("SET allow_system_table_mods = on");
       st.execute("SET default_transaction_isolation = 'read committed'");
     }
+    return c;
+  }
+
+  /** Replaces the connection after PostgreSQL restarted (domains and names live in the data). */
+  synchronized void reconnect(DataSource dataSource) throws SQLException {
+    close();
+    connection = open(dataSource);
   }
 
   /** Creates the domains that do not exist yet. */

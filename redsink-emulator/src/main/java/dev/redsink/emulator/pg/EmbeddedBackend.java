@@ -17,7 +17,8 @@ import javax.sql.DataSource;
 
 /**
  * The embedded PostgreSQL (17, from Maven Central binaries) behind the emulator: its own data
- * directory, a random port, fsync off, Redshift's catalog installed, removed on close.
+ * directory, a random port, fsync off, Redshift's catalog installed, removed on close. {@link
+ * #restart()} stops and starts it on the same data directory and port, as a cluster reboot.
  */
 public final class EmbeddedBackend implements AutoCloseable {
 
@@ -27,11 +28,15 @@ public final class EmbeddedBackend implements AutoCloseable {
   /** The PostgreSQL superuser the emulator itself uses. */
   public static final String SUPERUSER = "postgres";
 
-  private final EmbeddedPostgres postgres;
+  private final EmbeddedPostgres.Builder builder;
+  private volatile EmbeddedPostgres postgres;
   private final Path dataDirectory;
   private final AdminSession admin;
 
-  private EmbeddedBackend(EmbeddedPostgres postgres, Path dataDirectory) throws SQLException {
+  private EmbeddedBackend(
+      EmbeddedPostgres.Builder builder, EmbeddedPostgres postgres, Path dataDirectory)
+      throws SQLException {
+    this.builder = builder;
     this.postgres = postgres;
     this.dataDirectory = dataDirectory;
     this.admin = new AdminSession(dataSource(SUPERUSER));
@@ -41,10 +46,11 @@ public final class EmbeddedBackend implements AutoCloseable {
   public static EmbeddedBackend start(Map<String, Boolean> rolesAreSuperusers) {
     try {
       Path dir = Files.createTempDirectory("redsink-emulator-pg");
-      EmbeddedPostgres pg =
+      EmbeddedPostgres.Builder builder =
           EmbeddedPostgres.builder()
               .setDataDirectory(dir)
-              .setCleanDataDirectory(true)
+              // Kept on a restart; close() deletes it itself.
+              .setCleanDataDirectory(false)
               // The emulator stops PostgreSQL itself (close() or its own shutdown hook); a second
               // hook would race it at JVM exit.
               .setRegisterShutdownHook(false)
@@ -54,8 +60,8 @@ public final class EmbeddedBackend implements AutoCloseable {
               .setServerConfig("max_connections", "300")
               .setServerConfig("timezone", "UTC")
               .setServerConfig("listen_addresses", "127.0.0.1")
-              .setServerConfig("max_pred_locks_per_transaction", "1024")
-              .start();
+              .setServerConfig("max_pred_locks_per_transaction", "1024");
+      EmbeddedPostgres pg = builder.start();
       try (Connection c = pg.getPostgresDatabase().getConnection();
           Statement st = c.createStatement()) {
         st.execute("CREATE DATABASE " + DATABASE);
@@ -66,7 +72,7 @@ public final class EmbeddedBackend implements AutoCloseable {
           st.execute("CREATE ROLE " + name + " LOGIN" + (role.getValue() ? " SUPERUSER" : ""));
         }
       }
-      EmbeddedBackend backend = new EmbeddedBackend(pg, dir);
+      EmbeddedBackend backend = new EmbeddedBackend(builder.setPort(pg.getPort()), pg, dir);
       backend.installCatalog();
       return backend;
     } catch (IOException e) {
@@ -105,6 +111,24 @@ public final class EmbeddedBackend implements AutoCloseable {
 
   public AdminSession admin() {
     return admin;
+  }
+
+  /**
+   * Stops PostgreSQL (fast shutdown: open transactions roll back, sessions end) and starts it again
+   * on the same data directory and port; committed data survives. Returns once it accepts
+   * connections.
+   */
+  public synchronized void restart() {
+    try {
+      postgres.close();
+      postgres = builder.start();
+      admin.reconnect(dataSource(SUPERUSER));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot restart the embedded PostgreSQL", e);
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "Cannot reconnect to the restarted PostgreSQL: " + e.getMessage(), e);
+    }
   }
 
   @Override
