@@ -102,6 +102,36 @@ public final class ConfigKeys {
           "100",
           "Rows per Parquet file. Must be above 0",
           atLeast(1, "above 0; it is the number of rows per Parquet file"));
+  public static final ConfigKey MAX_FILE_BYTES =
+      optional(
+          "max_file_bytes",
+          KeyType.SIZE,
+          null,
+          "none",
+          "Cut each load into Parquet files of about equal size holding at most this much record"
+              + " data (64MB, 1GB; KB, MB and GB are powers of 1024; a bare number is bytes) instead"
+              + " of batch_size rows per file. Redshift loads files in parallel, one per slice; AWS"
+              + " advises 1 MB to 1 GB per file after compression. At least 1KB",
+          ConfigKeys::fileBytes);
+  public static final ConfigKey SLICES =
+      optional(
+          "slices",
+          KeyType.INT,
+          null,
+          "none",
+          "The cluster's slice count (SELECT COUNT(*) FROM stv_slices). A load's file count is"
+              + " rounded up to a multiple of it when every file still holds at least 1 MB, so"
+              + " every slice gets work",
+          atLeast(1, "at least 1; it is the number of slices in the cluster"));
+  public static final ConfigKey UPLOAD_CONCURRENCY =
+      optional(
+          "upload_concurrency",
+          KeyType.INT,
+          4,
+          "4",
+          "Files of one load encoded and uploaded at the same time. Bounds memory to about this"
+              + " many files in flight",
+          atLeast(1, "at least 1; it is the number of files encoded and uploaded at once"));
   public static final ConfigKey MAX_CONNECTIONS =
       optional(
           "max_connections", KeyType.INT, 5, "5", "Connection pool size", atLeast(1, "at least 1"));
@@ -238,6 +268,9 @@ public final class ConfigKeys {
           AWS_ACCESS_KEY_ID,
           AWS_SECRET_ACCESS_KEY,
           BATCH_SIZE,
+          MAX_FILE_BYTES,
+          SLICES,
+          UPLOAD_CONCURRENCY,
           MAX_CONNECTIONS,
           INCLUDE_METADATA,
           INCLUDE_KEY,
@@ -306,6 +339,14 @@ public final class ConfigKeys {
       }
       return value;
     };
+  }
+
+  private static Object fileBytes(ConfigKey key, Object value, Problems problems) {
+    if ((Long) value < ByteSizes.KIB) {
+      problems.problem(
+          key.name(), "must be at least 1KB, got " + value + " bytes; write it like 64MB");
+    }
+    return value;
   }
 
   private static Object connectionString(ConfigKey key, Object value, Problems problems) {

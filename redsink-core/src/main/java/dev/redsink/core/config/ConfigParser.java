@@ -65,6 +65,11 @@ public final class ConfigParser {
       }
     }
     checkCredentialPair(typed, problems);
+    if (given.containsKey(ConfigKeys.BATCH_SIZE) && typed.get(ConfigKeys.MAX_FILE_BYTES) != null) {
+      problems.warning(
+          ConfigKeys.BATCH_SIZE.name(),
+          "is ignored: max_file_bytes cuts the files by size; remove one of the two");
+    }
     WriteSettingsParser.check(typed, problems);
     if (!problems.problems().isEmpty()) {
       throw new InvalidConfigException(problems.problems());
@@ -83,6 +88,7 @@ public final class ConfigParser {
       case INT -> integer(key, raw, problems);
       case BOOL -> bool(key, raw, problems);
       case DURATION -> duration(key, raw, problems);
+      case SIZE -> size(key, raw, problems);
     };
   }
 
@@ -143,6 +149,19 @@ public final class ConfigParser {
     return fallback;
   }
 
+  private static Object size(ConfigKey key, Object raw, Problems problems) {
+    Optional<Long> parsed =
+        raw instanceof Integer || raw instanceof Long
+            ? Optional.of(((Number) raw).longValue())
+            : ByteSizes.parse(raw.toString());
+    if (parsed.isPresent() && parsed.get() >= 0) {
+      return parsed.get();
+    }
+    problems.problem(
+        key.name(), "cannot parse " + shown(key, raw) + " as a size; write it like 512KB or 64MB");
+    return null;
+  }
+
   private static void checkCredentialPair(Map<ConfigKey, Object> typed, Problems problems) {
     boolean id = typed.get(ConfigKeys.AWS_ACCESS_KEY_ID) != null;
     boolean secret = typed.get(ConfigKeys.AWS_SECRET_ACCESS_KEY) != null;
@@ -176,6 +195,11 @@ public final class ConfigParser {
         Optional.ofNullable((URI) v.get(ConfigKeys.S3_ENDPOINT)),
         credentials,
         (Integer) v.get(ConfigKeys.BATCH_SIZE),
+        new FileSplit(
+            (Integer) v.get(ConfigKeys.BATCH_SIZE),
+            Optional.ofNullable((Long) v.get(ConfigKeys.MAX_FILE_BYTES)),
+            Optional.ofNullable((Integer) v.get(ConfigKeys.SLICES)),
+            (Integer) v.get(ConfigKeys.UPLOAD_CONCURRENCY)),
         (Integer) v.get(ConfigKeys.MAX_CONNECTIONS),
         (Boolean) v.get(ConfigKeys.INCLUDE_METADATA),
         (Boolean) v.get(ConfigKeys.INCLUDE_KEY),

@@ -6,7 +6,8 @@ public enum KeyType {
   TEMPLATE("template"),
   INT("int"),
   BOOL("bool"),
-  DURATION("duration");
+  DURATION("duration"),
+  SIZE("size");
 
   private final String docName;
 

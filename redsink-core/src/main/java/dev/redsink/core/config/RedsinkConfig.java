@@ -29,6 +29,7 @@ public record RedsinkConfig(
     Optional<URI> s3Endpoint,
     Optional<StaticCredentials> staticCredentials,
     int batchSize,
+    FileSplit fileSplit,
     int maxConnections,
     boolean includeMetadata,
     boolean includeKey,

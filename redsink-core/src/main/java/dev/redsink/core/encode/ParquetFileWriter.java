@@ -56,7 +56,8 @@ public final class ParquetFileWriter {
     String created = DateTimeFormatter.ISO_INSTANT.format(createdAt.truncatedTo(ChronoUnit.MICROS));
     RowWriteSupport support = new RowWriteSupport(layout, created);
     BufferOutputFile file = new BufferOutputFile((int) Math.min(rawBytes / 2 + 4096, 1 << 26));
-    try (ParquetWriter<Record> writer = builder(file, support).build()) {
+    ZstdCodecFactory codecs = new ZstdCodecFactory(ZstdCodecFactory.DEFAULT_LEVEL);
+    try (ParquetWriter<Record> writer = builder(file, support, codecs).build()) {
       for (int i = 0; i < records.size(); i++) {
         if (!rows.isEmpty()) {
           support.nextFields(rows.get(i));
@@ -65,15 +66,19 @@ public final class ParquetFileWriter {
       }
     } catch (IOException e) {
       throw new FatalException("Cannot encode Parquet file: " + e.getMessage(), e);
+    } finally {
+      codecs.release();
     }
     return new EncodedFile(file.toByteArray(), records.size(), created);
   }
 
-  private Builder builder(OutputFile file, RowWriteSupport support) {
+  private Builder builder(OutputFile file, RowWriteSupport support, ZstdCodecFactory codecs) {
     Builder builder =
         new Builder(file, support)
             .withConf(new PlainParquetConfiguration())
-            .withCodecFactory(new ZstdCodecFactory(ZstdCodecFactory.DEFAULT_LEVEL))
+            .withCodecFactory(codecs)
+            // S3 checks the whole file's CRC32C; page checksums would copy every page once more.
+            .withPageWriteChecksumEnabled(false)
             .withCompressionCodec(CompressionCodecName.ZSTD)
             .withWriteMode(Mode.OVERWRITE)
             .withRowGroupSize(ROW_GROUP_BYTES)

@@ -1,9 +1,12 @@
 package dev.redsink.core.encode;
 
 import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
@@ -17,6 +20,7 @@ public final class ZstdCodecFactory implements CompressionCodecFactory {
   public static final int DEFAULT_LEVEL = 3;
 
   private final int level;
+  private final List<PageCompressor> compressors = new ArrayList<>();
 
   public ZstdCodecFactory(int level) {
     this.level = level;
@@ -25,20 +29,11 @@ public final class ZstdCodecFactory implements CompressionCodecFactory {
   @Override
   public BytesInputCompressor getCompressor(CompressionCodecName codec) {
     requireZstd(codec);
-    return new BytesInputCompressor() {
-      @Override
-      public BytesInput compress(BytesInput bytes) throws IOException {
-        return BytesInput.from(Zstd.compress(toArray(bytes), level));
-      }
-
-      @Override
-      public CompressionCodecName getCodecName() {
-        return CompressionCodecName.ZSTD;
-      }
-
-      @Override
-      public void release() {}
-    };
+    PageCompressor compressor = new PageCompressor(level);
+    synchronized (compressors) {
+      compressors.add(compressor);
+    }
+    return compressor;
   }
 
   @Override
@@ -64,8 +59,65 @@ public final class ZstdCodecFactory implements CompressionCodecFactory {
     };
   }
 
+  /** Frees the compression contexts of every compressor this factory made. */
   @Override
-  public void release() {}
+  public void release() {
+    synchronized (compressors) {
+      compressors.forEach(PageCompressor::release);
+      compressors.clear();
+    }
+  }
+
+  /**
+   * Compresses pages with one zstd context and two buffers reused page after page. Parquet copies
+   * or writes out a compressed page before it compresses the next one, as it does for its own
+   * codecs, so the returned bytes may share the output buffer.
+   */
+  private static final class PageCompressor implements BytesInputCompressor {
+    private final int level;
+    private final PageBuffer in = new PageBuffer();
+    private ZstdCompressCtx ctx;
+    private byte[] out = new byte[0];
+
+    PageCompressor(int level) {
+      this.level = level;
+    }
+
+    @Override
+    public BytesInput compress(BytesInput bytes) throws IOException {
+      if (ctx == null) {
+        ctx = new ZstdCompressCtx().setLevel(level);
+      }
+      in.reset();
+      bytes.writeAllTo(in);
+      int bound = (int) Zstd.compressBound(in.size());
+      if (out.length < bound) {
+        out = new byte[bound];
+      }
+      int size = ctx.compressByteArray(out, 0, out.length, in.array(), 0, in.size());
+      return BytesInput.from(out, 0, size);
+    }
+
+    @Override
+    public CompressionCodecName getCodecName() {
+      return CompressionCodecName.ZSTD;
+    }
+
+    @Override
+    public void release() {
+      if (ctx != null) {
+        ctx.close();
+        ctx = null;
+      }
+    }
+  }
+
+  /** A page's uncompressed bytes, exposed without ByteArrayOutputStream's defensive copy. */
+  private static final class PageBuffer extends ByteArrayOutputStream {
+    byte[] array() {
+      return buf;
+    }
+  }
 
   private static byte[] toArray(BytesInput bytes) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream((int) bytes.size());

@@ -1,5 +1,6 @@
 package dev.redsink.core.load;
 
+import dev.redsink.core.config.FileSplit;
 import dev.redsink.core.retry.RetryPolicy;
 import dev.redsink.core.stage.Disposal;
 import dev.redsink.core.stage.StagedFile;
@@ -15,7 +16,8 @@ record LoadContext(
     LoadTransaction transaction,
     Stager stager,
     RetryPolicy retry,
-    int batchSize,
+    FileSplit split,
+    FileStaging staging,
     boolean verbose,
     Disposal disposal) {
 

@@ -24,6 +24,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs loads: groups a batch's records by target table and loads each table exactly once (see
@@ -34,8 +39,11 @@ public final class LoadEngine implements AutoCloseable {
   private final ConnectionPool pool;
   private final TargetTables tables;
   private final LoadContext ctx;
+  private final ExecutorService threads;
 
-  private LoadEngine(ConnectionPool pool, TargetTables tables, LoadContext ctx) {
+  private LoadEngine(
+      ConnectionPool pool, TargetTables tables, LoadContext ctx, ExecutorService threads) {
+    this.threads = threads;
     this.pool = pool;
     this.tables = tables;
     this.ctx = ctx;
@@ -45,9 +53,12 @@ public final class LoadEngine implements AutoCloseable {
   public static LoadEngine open(RedsinkConfig config) {
     ConnectionPool pool = ConnectionPool.open(config.connection(), config.maxConnections());
     S3ObjectStore store = null;
+    ExecutorService threads = null;
     try {
       store = S3ObjectStore.of(config);
       RetryPolicy retry = new RetryPolicy(config.maxRetries(), config.retryDelay(), Sleeper.SYSTEM);
+      Stager stager = new Stager(store, config.s3Prefix(), UuidV7.system(), retry);
+      threads = stagingThreads(config.fileSplit().uploadConcurrency());
       TargetTables tables = new TargetTables(config, pool);
       Ledger ledger = new Ledger(tables.ledger());
       LoadContext ctx =
@@ -59,18 +70,22 @@ public final class LoadEngine implements AutoCloseable {
                   config.awsIamRole(),
                   config.dedupById() ? DedupMode.SKIP_EXISTING_IDS : DedupMode.LEDGER_ONLY,
                   config.write()),
-              new Stager(store, config.s3Prefix(), UuidV7.system(), retry),
+              stager,
               retry,
-              config.batchSize(),
+              config.fileSplit(),
+              new FileStaging(threads, stager),
               config.verboseLogging(),
               config.archive() ? Disposal.ARCHIVE : Disposal.DELETE);
-      LoadEngine engine = new LoadEngine(pool, tables, ctx);
+      LoadEngine engine = new LoadEngine(pool, tables, ctx, threads);
       if (!config.targetTable().hasPlaceholders()) {
         tables.forTopic("");
       }
       return engine;
     } catch (RuntimeException e) {
       pool.close();
+      if (threads != null) {
+        threads.shutdownNow();
+      }
       if (store != null) {
         store.close();
       }
@@ -166,8 +181,28 @@ public final class LoadEngine implements AutoCloseable {
     return next;
   }
 
+  /** Daemon threads that encode and upload files; idle ones end after a minute. */
+  private static ExecutorService stagingThreads(int count) {
+    AtomicInteger n = new AtomicInteger();
+    ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(
+            count,
+            count,
+            1,
+            TimeUnit.MINUTES,
+            new LinkedBlockingQueue<>(),
+            task -> {
+              Thread t = new Thread(task, "redsink-stage-" + n.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
+    pool.allowCoreThreadTimeOut(true);
+    return pool;
+  }
+
   @Override
   public void close() {
+    threads.shutdownNow();
     pool.close();
     ctx.stager().close();
   }

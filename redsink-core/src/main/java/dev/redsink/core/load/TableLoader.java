@@ -3,7 +3,6 @@ package dev.redsink.core.load;
 import dev.redsink.core.LoadResult.TableLoad;
 import dev.redsink.core.Record;
 import dev.redsink.core.TopicPartition;
-import dev.redsink.core.encode.EncodedFile;
 import dev.redsink.core.encode.ParquetFileWriter;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
@@ -158,10 +157,6 @@ final class TableLoader {
 
   private StagedBatch stage(TablePlan plan) {
     Instant createdAt = Instant.now();
-    List<StagedFile> files = new ArrayList<>();
-    long bytes = 0;
-    long encodeNanos = 0;
-    long uploadNanos = 0;
     List<Record> pending = plan.pending();
     ParquetFileWriter writer = plan.table().writer();
     Optional<StagedChanges> changes = Optional.empty();
@@ -176,29 +171,27 @@ final class TableLoader {
       changes =
           Optional.of(new StagedChanges(stagingLayout, folded.keyColumns(), folded.operations()));
     }
-    int batchSize = ctx.batchSize();
-    for (int from = 0; from < pending.size(); from += batchSize) {
-      List<Record> chunk = pending.subList(from, Math.min(pending.size(), from + batchSize));
-      long t0 = System.nanoTime();
-      EncodedFile file = writer.write(chunk, createdAt);
-      long t1 = System.nanoTime();
-      files.add(ctx.stager().upload(file.bytes()));
-      uploadNanos += System.nanoTime() - t1;
-      encodeNanos += t1 - t0;
-      bytes += file.size();
-    }
+    FileStaging.Staged staged =
+        ctx.staging().stage(FileCuts.cut(pending, ctx.split()), writer, createdAt);
+    List<StagedFile> files = staged.files();
+    long uploadNanos = staged.upload().toNanos();
     Optional<StagedFile> manifest = Optional.empty();
     if (files.size() > 1) {
       long t0 = System.nanoTime();
-      manifest = Optional.of(ctx.stager().uploadManifest(files));
+      try {
+        manifest = Optional.of(ctx.stager().uploadManifest(files));
+      } catch (RuntimeException e) {
+        ctx.dispose(files, Disposal.DELETE);
+        throw e;
+      }
       uploadNanos += System.nanoTime() - t0;
     }
     return new StagedBatch(
         files,
         manifest,
         pending.size(),
-        bytes,
-        Duration.ofNanos(encodeNanos),
+        staged.bytes(),
+        staged.encode(),
         Duration.ofNanos(uploadNanos),
         changes);
   }

@@ -343,8 +343,40 @@ class ConfigParserTest {
   }
 
   @Test
+  void filesAreCutByRowsUnlessMaxFileBytesIsSet() {
+    RedsinkConfig defaults = ConfigParser.parse(minimal()).config();
+    assertThat(defaults.fileSplit())
+        .isEqualTo(new FileSplit(100, Optional.empty(), Optional.empty(), 4));
+
+    Map<String, Object> sized = with("max_file_bytes", "64MB");
+    sized.put("slices", 8);
+    sized.put("upload.concurrency", "2");
+    ConfigParser.Parsed parsed = ConfigParser.parse(sized);
+    assertThat(parsed.config().fileSplit())
+        .isEqualTo(new FileSplit(100, Optional.of(64L << 20), Optional.of(8), 2));
+    assertThat(parsed.warnings()).isEmpty();
+
+    sized.put("batch_size", 500);
+    assertThat(ConfigParser.parse(sized).warnings())
+        .anySatisfy(w -> assertThat(w).contains("batch_size").contains("max_file_bytes"));
+  }
+
+  @Test
+  void fileSplitKeysNameTheFix() {
+    Map<String, Object> wrong = with("max_file_bytes", "64 TB");
+    wrong.put("slices", 0);
+    wrong.put("upload_concurrency", -1);
+    assertThat(catchInvalid(wrong).problems())
+        .anySatisfy(p -> assertThat(p).contains("max_file_bytes").contains("like 512KB or 64MB"))
+        .anySatisfy(p -> assertThat(p).contains("slices").contains("at least 1"))
+        .anySatisfy(p -> assertThat(p).contains("upload_concurrency").contains("at least 1"));
+    assertThat(catchInvalid(with("max_file_bytes", 100)).problems())
+        .anySatisfy(p -> assertThat(p).contains("max_file_bytes").contains("at least 1KB"));
+  }
+
+  @Test
   void everyCatalogueKeyHasADefaultTextAndDoc() {
-    assertThat(ConfigKeys.ALL).hasSize(28);
+    assertThat(ConfigKeys.ALL).hasSize(31);
     assertThat(ConfigKeys.ALL).allSatisfy(k -> assertThat(k.doc()).isNotBlank());
     assertThat(ConfigKeys.ALL.stream().map(ConfigKey::name))
         .containsExactly(
@@ -359,6 +391,9 @@ class ConfigParserTest {
             "aws_access_key_id",
             "aws_secret_access_key",
             "batch_size",
+            "max_file_bytes",
+            "slices",
+            "upload_concurrency",
             "max_connections",
             "include_metadata",
             "include_key",

@@ -12,6 +12,8 @@ import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.emulator.fault.Fault;
+import dev.redsink.emulator.fault.S3RequestKind;
 import dev.redsink.emulator.fault.SqlFault;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,6 +90,52 @@ class RedshiftSinkIT {
                     + table
                     + " WHERE id = 'orders.eu:0:7'"))
         .containsExactly("orders.eu:0:7|7|1700000000007|orders.eu|0|azc=|{\"n\":7}");
+    assertThat(fx.stagedObjects()).isEmpty();
+  }
+
+  @Test
+  void cutsLoadsIntoFilesBySizeRoundedToSlicesAndLoadsThemInOneCopy() throws Exception {
+    Map<String, Object> config = fx.config(table);
+    config.put("max_file_bytes", "64KB");
+    config.put("slices", 5);
+    config.put("upload_concurrency", 3);
+    List<Record> batch = new ArrayList<>();
+    for (Record r : SinkFixture.records("t", 0, 0, 2_000)) {
+      byte[] value = new byte[1_000];
+      java.util.Arrays.fill(value, (byte) ('a' + (int) (r.offset() % 26)));
+      batch.add(new Record(r.topic(), 0, r.offset(), r.timestamp(), r.key(), List.of(), value));
+    }
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      long copies = fx.emulator.statistics().copies();
+      LoadResult result = sink.write(batch);
+      // 2,000 × (1,000 + key + 32) bytes in files of at most 64 KiB: 32 files (too small to round
+      // up to 35 for 5 slices, which needs 1 MB per file).
+      assertThat(result.tables().get(0).files()).isEqualTo(32);
+      assertThat(fx.emulator.statistics().copies() - copies).isEqualTo(1);
+    }
+    assertThat(fx.count(table)).isEqualTo(2_000);
+    assertThat(fx.distinctIds(table)).isEqualTo(2_000);
+    assertThat(fx.rows("SELECT COUNT(*) FROM " + table + " WHERE octet_length(payload) = 1000"))
+        .containsExactly("2000");
+    assertThat(fx.stagedObjects()).isEmpty();
+  }
+
+  @Test
+  void aFailedUploadAmongConcurrentOnesLeavesNoStagedFileAndLoadsNothing() throws Exception {
+    Map<String, Object> config = fx.config(table);
+    config.put("batch_size", 10);
+    config.put("upload_concurrency", 4);
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      fx.emulator.s3Faults().failNext(S3RequestKind.PUT, 1, Fault.accessDenied());
+      assertThatThrownBy(() -> sink.write(SinkFixture.records("t", 0, 0, 200)))
+          .isInstanceOf(RedsinkException.class)
+          .hasMessageContaining("403");
+      assertThat(fx.emulator.s3Faults().fired(S3RequestKind.PUT)).isEqualTo(1);
+      assertThat(fx.stagedObjects()).as("files uploaded beside the failed one").isEmpty();
+      assertThat(fx.count(table)).isZero();
+      assertThat(sink.write(SinkFixture.records("t", 0, 0, 200)).loaded()).isEqualTo(200);
+    }
+    assertThat(fx.count(table)).isEqualTo(200);
     assertThat(fx.stagedObjects()).isEmpty();
   }
 

@@ -116,7 +116,7 @@ final class SinkConfigDef {
     return switch (key.type()) {
       case INT -> Type.INT;
       case BOOL -> Type.BOOLEAN;
-      case STRING, TEMPLATE, DURATION -> Type.STRING;
+      case STRING, TEMPLATE, DURATION, SIZE -> Type.STRING;
     };
   }
 
@@ -127,7 +127,7 @@ final class SinkConfigDef {
     }
     return switch (key.type()) {
       case INT, BOOL -> key.defaultValue();
-      case STRING, TEMPLATE, DURATION -> key.defaultText();
+      case STRING, TEMPLATE, DURATION, SIZE -> key.defaultText();
     };
   }
 
