@@ -70,6 +70,24 @@ class BadInputCatalogueIT {
   }
 
   @Test
+  void invalidJsonInTheTypedLayout() throws Exception {
+    refusedByName(
+        "invalid JSON with table_layout = typed",
+        Map.of("table_layout", "typed"),
+        "{\"p\": 0, \"o\":".getBytes(StandardCharsets.UTF_8),
+        "as typed fields: the value is not valid JSON");
+  }
+
+  @Test
+  void aJsonArrayInTheTypedLayout() throws Exception {
+    refusedByName(
+        "JSON array (not an object) with table_layout = typed",
+        Map.of("table_layout", "typed"),
+        "[1, 2, 3]".getBytes(StandardCharsets.UTF_8),
+        "as typed fields: the value is not a JSON object");
+  }
+
+  @Test
   void fourByteUtf8AtTheExactByteLimitLoads() throws Exception {
     byte[] exact = fourByteUtf8(65_535);
     String table = loadsIntact("text", exact, null);
@@ -252,9 +270,14 @@ class BadInputCatalogueIT {
    */
   private void refusedByName(String name, String format, byte[] payload, String reason)
       throws Exception {
+    refusedByName(name, Map.of("payload_format", format), payload, reason);
+  }
+
+  private void refusedByName(
+      String name, Map<String, Object> settings, byte[] payload, String reason) throws Exception {
     String table = Warehouse.uniqueTable("bad");
     Map<String, Object> config = warehouse.config(table);
-    config.put("payload_format", format);
+    config.putAll(settings);
     String topic = "bad." + table;
     List<Record> records = withRecord(topic, payload, key(BAD));
     String badId = topic + ":0:" + BAD;
@@ -264,7 +287,9 @@ class BadInputCatalogueIT {
       assertThat(e).as("%s: refused", name).isNotNull();
       assertThat(e.recordId()).isEqualTo(badId);
       assertThat(e.getMessage()).contains(badId).contains(reason);
-      assertThat(warehouse.count(table)).as("rows after the refused write").isZero();
+      assertThat(warehouse.tableExists(table) ? warehouse.count(table) : 0)
+          .as("rows after the refused write")
+          .isZero();
       List<Record> good = new ArrayList<>();
       List<String> diverted = new ArrayList<>();
       for (Record r : records) {
