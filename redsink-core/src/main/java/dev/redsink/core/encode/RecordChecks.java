@@ -11,9 +11,9 @@ import dev.redsink.core.typed.FieldValue;
 import dev.redsink.core.typed.TypedRow;
 import dev.redsink.core.typed.ValueReader;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Checks each record against the byte capacities of its table's columns before anything is encoded,
@@ -28,7 +28,7 @@ public final class RecordChecks {
   private final Optional<Column> headers;
   private final SchemaEvolution evolution;
   private volatile FieldChecks fields;
-  private final Map<String, Integer> topicLengths = new HashMap<>();
+  private final Map<String, Integer> topicLengths = new ConcurrentHashMap<>();
 
   public RecordChecks(RowLayout layout) {
     this(layout, SchemaEvolution.ADD_COLUMNS);

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Records waiting for the next load, across {@code put} calls, with the thresholds that trigger it:
@@ -68,17 +67,16 @@ final class RecordBuffer {
     bytes = 0;
   }
 
-  /** Takes out the record with this id (topic:partition:offset), if buffered. */
-  Optional<Record> remove(String recordId) {
-    for (Iterator<Record> it = records.iterator(); it.hasNext(); ) {
-      Record record = it.next();
-      if (record.id().equals(recordId)) {
-        it.remove();
-        bytes -= sizeOf(record);
-        return Optional.of(record);
-      }
+  /**
+   * Puts the records of a failed load back in front, due at once: they come before anything
+   * buffered since, and the next load tries them again.
+   */
+  void putBack(List<Record> failed) {
+    records.addAll(0, failed);
+    for (Record record : failed) {
+      bytes += sizeOf(record);
     }
-    return Optional.empty();
+    oldestMillis = Long.MIN_VALUE / 2;
   }
 
   /** Drops the records of partitions this task no longer owns. */

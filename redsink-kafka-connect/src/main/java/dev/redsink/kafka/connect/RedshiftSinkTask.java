@@ -7,8 +7,10 @@ import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,6 +36,7 @@ public class RedshiftSinkTask extends SinkTask {
 
   private final Loader.Factory loaders;
   private final Clock clock;
+  private final boolean inlineLoads;
   private final PartitionPositions positions = new PartitionPositions();
   private final CommittedOffsets committed = new CommittedOffsets();
   private SinkRecordConverter converter;
@@ -42,16 +45,23 @@ public class RedshiftSinkTask extends SinkTask {
   private RecordBuffer buffer;
   private ErrantRecords errant;
   private TaskMetrics metrics;
+  private BackgroundLoad running;
   private ConnectException failure;
   private boolean nullValueLogged;
 
   public RedshiftSinkTask() {
-    this(RedshiftLoader::open, Clock.systemUTC());
+    this(RedshiftLoader::open, Clock.systemUTC(), false);
   }
 
+  /** A task that loads on the thread calling it, so a test can step through it. */
   RedshiftSinkTask(Loader.Factory loaders, Clock clock) {
+    this(loaders, clock, true);
+  }
+
+  RedshiftSinkTask(Loader.Factory loaders, Clock clock, boolean inlineLoads) {
     this.loaders = loaders;
     this.clock = clock;
+    this.inlineLoads = inlineLoads;
   }
 
   @Override
@@ -71,6 +81,11 @@ public class RedshiftSinkTask extends SinkTask {
       throw new ConnectException(e.getMessage(), e);
     }
     metrics.register(config.connectorName(), config.taskId());
+    running =
+        inlineLoads
+            ? BackgroundLoad.inline()
+            : BackgroundLoad.onThread(
+                "redsink-load-" + config.connectorName() + "-" + config.taskId());
     errant = new ErrantRecords(config.errorTolerance(), reporter(), metrics);
   }
 
@@ -99,6 +114,9 @@ public class RedshiftSinkTask extends SinkTask {
   public void put(Collection<SinkRecord> records) {
     if (failure != null) {
       throw failure;
+    }
+    if (running.isDone()) {
+      finishRunningLoad();
     }
     long now = clock.millis();
     for (SinkRecord record : records) {
@@ -167,32 +185,77 @@ public class RedshiftSinkTask extends SinkTask {
     }
   }
 
-  /** Loads the buffer in one engine write, diverting any record the engine rejects. */
+  /**
+   * Starts loading the buffer in one engine write, once the load before it has finished: the task
+   * keeps consuming while it runs, and a full buffer waits for it (at most two buffers of records
+   * are held).
+   */
   private void flush() {
+    finishRunningLoad();
     errant.awaitReported();
-    while (!buffer.isEmpty()) {
-      try {
-        // Everything below the positions is in this batch, reported as errant or ignored: the
-        // ledger moves past it all, so a restart does not read diverted records again.
-        LoadResult result = loader.write(buffer.records(), positions.snapshot());
+    if (!buffer.isEmpty()) {
+      // Everything below the positions is in this batch, reported as errant or ignored: the
+      // ledger moves past it all, so a restart does not read diverted records again.
+      running.start(new BackgroundLoad.Batch(buffer.records(), positions.snapshot()), loader);
+      buffer.clear();
+    }
+    if (running.isDone()) {
+      finishRunningLoad();
+    }
+  }
+
+  /** Loads everything buffered and waits until it is committed. */
+  private void flushAndWait() {
+    flush();
+    finishRunningLoad();
+  }
+
+  /**
+   * Waits for the running load, if any, and takes its outcome: moves the committed offsets, or
+   * diverts a record the engine rejected and loads the rest again, or puts the batch back in front
+   * of the buffer and fails (the ledger makes the next attempt skip whatever did commit).
+   */
+  private void finishRunningLoad() {
+    while (running.isRunning()) {
+      BackgroundLoad.Outcome outcome = running.await();
+      if (outcome.failure() == null) {
+        LoadResult result = outcome.result();
         metrics.loaded(result);
         committed.update(result.next());
-        buffer.clear();
         LOG.debug(
             "Loaded {} records ({} skipped); committed next offsets {}",
             result.loaded(),
             result.skipped(),
             result.next());
-      } catch (BadRecordException e) {
+      } else if (outcome.failure() instanceof BadRecordException e) {
+        List<Record> rest = new ArrayList<>(outcome.batch().records());
         Record rejected =
-            buffer.remove(e.recordId()).orElseThrow(() -> new ConnectException(e.getMessage(), e));
+            remove(rest, e.recordId()).orElseThrow(() -> new ConnectException(e.getMessage(), e));
         errant.divert(asSinkRecord(rejected), e);
         errant.awaitReported();
-      } catch (RedsinkException e) {
+        running.start(new BackgroundLoad.Batch(rest, outcome.batch().settled()), loader);
+      } else {
+        buffer.putBack(outcome.batch().records());
         metrics.loadFailed();
-        throw failureOf(e);
+        if (outcome.failure() instanceof RedsinkException e) {
+          throw failureOf(e);
+        }
+        throw outcome.failure() instanceof ConnectException c
+            ? c
+            : new ConnectException(outcome.failure().getMessage(), outcome.failure());
       }
     }
+  }
+
+  private static Optional<Record> remove(List<Record> records, String recordId) {
+    for (Iterator<Record> it = records.iterator(); it.hasNext(); ) {
+      Record record = it.next();
+      if (record.id().equals(recordId)) {
+        it.remove();
+        return Optional.of(record);
+      }
+    }
+    return Optional.empty();
   }
 
   private ConnectException failureOf(RedsinkException e) {
@@ -207,9 +270,13 @@ public class RedshiftSinkTask extends SinkTask {
   @Override
   public Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> preCommit(
       Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> currentOffsets) {
-    if (failure == null && (buffer.isFull() || buffer.isDue(clock.millis()))) {
+    if (failure == null) {
       try {
-        flush();
+        if (buffer.isFull() || buffer.isDue(clock.millis())) {
+          flush();
+        } else if (running.isDone()) {
+          finishRunningLoad();
+        }
       } catch (RetriableException e) {
         LOG.warn("Cannot load the buffered records yet; will retry: {}", e.getMessage());
       } catch (ConnectException e) {
@@ -227,7 +294,10 @@ public class RedshiftSinkTask extends SinkTask {
    * reach the end.
    */
   private void settleDivertedRecords() {
-    if (failure != null || !buffer.isEmpty() || !committed.isBehind(positions.snapshot())) {
+    if (failure != null
+        || running.isRunning()
+        || !buffer.isEmpty()
+        || !committed.isBehind(positions.snapshot())) {
       return;
     }
     try {
@@ -243,7 +313,7 @@ public class RedshiftSinkTask extends SinkTask {
     List<TopicPartition> closing = partitions.stream().map(RedshiftSinkTask::core).toList();
     if (failure == null) {
       try {
-        flush();
+        flushAndWait();
         errant.awaitReported();
       } catch (ConnectException e) {
         LOG.warn(
@@ -260,6 +330,9 @@ public class RedshiftSinkTask extends SinkTask {
 
   @Override
   public void stop() {
+    if (running != null) {
+      running.close();
+    }
     if (metrics != null) {
       metrics.unregister();
     }

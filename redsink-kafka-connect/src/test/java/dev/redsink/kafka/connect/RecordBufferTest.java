@@ -57,16 +57,23 @@ class RecordBufferTest {
   }
 
   @Test
-  void removesOneRecordByIdAndDiscardsClosedPartitions() {
+  void discardsClosedPartitions() {
     buffer.add(record("t", 0, 0, 0, 10), 0);
     buffer.add(record("t", 1, 0, 0, 20), 0);
     buffer.add(record("u", 0, 5, 0, 30), 0);
 
-    assertThat(buffer.remove("t:1:0")).isPresent();
-    assertThat(buffer.remove("t:1:0")).isEmpty();
     buffer.discard(List.of(new TopicPartition("t", 0)));
 
-    assertThat(buffer.records()).extracting(Record::id).containsExactly("u:0:5");
-    assertThat(buffer.bytes()).isEqualTo(31);
+    assertThat(buffer.records()).extracting(Record::id).containsExactly("t:1:0", "u:0:5");
+    assertThat(buffer.bytes()).isEqualTo(52);
+  }
+
+  @Test
+  void aFailedLoadGoesBackInFrontAndIsDueAtOnce() {
+    buffer.add(record("t", 0, 5, 0, 10), 50_000);
+    buffer.putBack(List.of(record("t", 0, 3, 0, 1), record("t", 0, 4, 0, 1)));
+
+    assertThat(buffer.records()).extracting(Record::id).containsExactly("t:0:3", "t:0:4", "t:0:5");
+    assertThat(buffer.isDue(50_000)).isTrue();
   }
 }

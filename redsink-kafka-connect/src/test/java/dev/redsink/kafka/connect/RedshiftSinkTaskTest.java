@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -97,6 +99,109 @@ class RedshiftSinkTaskTest {
         .extracting(Record::id)
         .containsExactly("orders:0:0", "orders:0:1", "orders:1:0", "orders:1:1", "orders:0:2");
     assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L, 2L);
+  }
+
+  @Test
+  void keepsConsumingWhileALoadRunsAndCommitsOnlyWhatTheLedgerHolds() throws Exception {
+    CountDownLatch entered = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Loader gated = new GatedLoader(loader, entered, release);
+    task = new RedshiftSinkTask(core -> gated, clock, false);
+    task.initialize(context);
+    task.start(props);
+    task.open(List.of(P0, P1));
+
+    task.put(records(P0, 0, 5));
+    assertThat(entered.await(10, TimeUnit.SECONDS)).as("first load started").isTrue();
+    task.put(records(P0, 5, 8));
+    assertThat(task.preCommit(consumed(8, 0)))
+        .as("nothing is committed while the load runs")
+        .doesNotContainKey(P0);
+
+    release.countDown();
+    // A full buffer waits for the running load, then starts the next one.
+    task.put(records(P0, 8, 10));
+    assertThat(task.preCommit(consumed(10, 0)).get(P0).offset()).isIn(5L, 10L);
+
+    task.close(List.of(P0, P1));
+    assertThat(loader.offsetsLoaded("orders", 0))
+        .containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L);
+    assertThat(loader.writes).hasSize(2);
+  }
+
+  @Test
+  void aFailedBackgroundLoadIsRetriedFromTheLedgerWithTheRecordsBufferedSince() throws Exception {
+    CountDownLatch entered = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Loader gated = new GatedLoader(loader, entered, release);
+    task = new RedshiftSinkTask(core -> gated, clock, false);
+    task.initialize(context);
+    task.start(props);
+    task.open(List.of(P0, P1));
+    loader.failures.add(new TransientException("connection reset"));
+
+    task.put(records(P0, 0, 5));
+    assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+    task.put(records(P1, 0, 2));
+    release.countDown();
+    assertThatThrownBy(() -> task.put(records(P1, 2, 5))).isInstanceOf(RetriableException.class);
+
+    // Connect hands the same records over again after the timeout.
+    task.put(records(P1, 2, 5));
+    task.close(List.of(P0, P1));
+    assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L, 2L, 3L, 4L);
+    assertThat(loader.offsetsLoaded("orders", 1)).containsExactly(0L, 1L, 2L, 3L, 4L);
+  }
+
+  /** A loader whose first write waits until released. */
+  private static final class GatedLoader implements Loader {
+    private final FakeLoader fake;
+    private final CountDownLatch entered;
+    private final CountDownLatch release;
+
+    GatedLoader(FakeLoader fake, CountDownLatch entered, CountDownLatch release) {
+      this.fake = fake;
+      this.entered = entered;
+      this.release = release;
+    }
+
+    @Override
+    public dev.redsink.core.LoadResult write(
+        List<Record> batch, Map<dev.redsink.core.TopicPartition, Long> settledThrough) {
+      entered.countDown();
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+      synchronized (fake) {
+        return fake.write(batch, settledThrough);
+      }
+    }
+
+    @Override
+    public java.util.Optional<dev.redsink.core.error.BadRecordException> check(Record record) {
+      return fake.check(record);
+    }
+
+    @Override
+    public Map<dev.redsink.core.TopicPartition, Long> nextOffsets(
+        java.util.Collection<dev.redsink.core.TopicPartition> partitions) {
+      synchronized (fake) {
+        return fake.nextOffsets(partitions);
+      }
+    }
+
+    @Override
+    public Duration retryDelay() {
+      return fake.retryDelay();
+    }
+
+    @Override
+    public void close() {
+      fake.close();
+    }
   }
 
   @Test
