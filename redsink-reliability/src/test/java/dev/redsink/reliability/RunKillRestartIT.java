@@ -1,0 +1,288 @@
+package dev.redsink.reliability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.redsink.cli.demo.EmbeddedKafka;
+import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.emulator.fault.Fault;
+import dev.redsink.emulator.fault.S3RequestKind;
+import dev.redsink.emulator.fault.SqlFault;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * {@code redsink run} as a user runs it: a child JVM consuming an in-process Kafka broker into the
+ * emulator, SIGKILLed while a COPY is in flight and right after a COMMIT (during cleanup), or
+ * stopped with SIGTERM mid-load; restarted, it must resume from the ledger and end with every
+ * record once. Smaller streams than the engine scenarios (each run starts two JVMs and joins a
+ * consumer group): a fifth of the scenario size, at least 20,000 records.
+ */
+@ExtendWith(RedshiftEmulatorExtension.class)
+class RunKillRestartIT {
+
+  private static final Duration HOLD = Duration.ofSeconds(4);
+  private static final Duration STARTED = Duration.ofMinutes(2);
+  private static final Duration FINISHED = Duration.ofMinutes(5);
+  private static final int BATCH = 2_000;
+
+  private static EmbeddedKafka kafka;
+
+  private Warehouse warehouse;
+  private final List<RedsinkCommand> started = new ArrayList<>();
+
+  @BeforeAll
+  static void startKafka() {
+    kafka = EmbeddedKafka.start();
+  }
+
+  @AfterAll
+  static void stopKafka() {
+    kafka.close();
+  }
+
+  @BeforeEach
+  void setUp(RedshiftEmulator emulator) {
+    warehouse = new Warehouse(emulator);
+    warehouse.resetFaults();
+  }
+
+  @AfterEach
+  void tearDown() {
+    started.forEach(RedsinkCommand::destroy);
+    warehouse.resetFaults();
+  }
+
+  static int records() {
+    return Math.max(20_000, Reliability.records() / 5);
+  }
+
+  @Test
+  void killedWhileACopyIsInFlight() throws Exception {
+    killAndRestart(
+        "redsink run: SIGKILL while a COPY is in flight",
+        e -> EngineFaultMatrixIT.arm(e, "^COPY", 1, SqlFault.delay(HOLD)));
+  }
+
+  @Test
+  void killedRightAfterACommit() throws Exception {
+    killAndRestart(
+        "redsink run: SIGKILL right after a COMMIT (its S3 cleanup held)",
+        e -> EngineFaultMatrixIT.arm(e, S3RequestKind.DELETE, 1, Fault.delay(HOLD)));
+  }
+
+  @Test
+  void sigtermFinishesTheInFlightLoadAndARestartResumes() throws Exception {
+    Run run = new Run("run");
+    int httpPort = freePort();
+    RedsinkCommand first = run.start("first", "--http-port", Integer.toString(httpPort));
+    first.await("a first committed load", run::loadedSome, STARTED);
+    String metrics = get(httpPort, "/metrics");
+    int armed = EngineFaultMatrixIT.arm(warehouse.emulator, "^COPY", 1, SqlFault.delay(HOLD));
+    first.await("a COPY to be held", () -> warehouse.faultsFired() >= armed, STARTED);
+    assertThat(first.terminate(FINISHED)).as("exit status after SIGTERM").isZero();
+    assertThat(first.stdout())
+        .contains("Stopping after the in-flight load")
+        .contains("Stopped cleanly.");
+    ExactlyOnceCheck.Verdict atStop = ExactlyOnceCheck.inspect(warehouse, run.table, run.stream);
+    ExactlyOnceCheck.assertConsistent(warehouse, run.table, atStop);
+    assertThat(atStop.rows()).as("rows at the stop").isLessThan(run.stream.total());
+    assertThat(atStop.leftObjects()).as("staged objects left by a clean stop").isEmpty();
+
+    RedsinkCommand second = run.start("second");
+    second.await("the whole stream", run::complete, FINISHED);
+    assertThat(second.terminate(FINISHED)).isZero();
+
+    assertThat(warehouse.faultsFired()).isEqualTo(armed);
+    ExactlyOnceCheck.Verdict v =
+        ExactlyOnceCheck.assertComplete(warehouse, run.table, run.stream, 0);
+    assertThat(metrics)
+        .contains("redsink_records_loaded_total{connector=\"" + run.key + "\"}")
+        .contains("redsink_up{connector=\"" + run.key + "\"} 1");
+    assertNoSecret("/metrics", metrics);
+    assertNoSecret("first run's output", first.output());
+    assertNoSecret("second run's output", second.output());
+    Figures.record(
+        "redsink run: SIGTERM while a COPY is in flight, restarted",
+        run.stream.total(),
+        armed,
+        v.lost(),
+        v.duplicated(),
+        -1,
+        "in-flight load finished, exit 0 at "
+            + atStop.rows()
+            + " rows; restart completed; no secret in /metrics or output");
+  }
+
+  private void killAndRestart(String name, FaultPlan.Arming arming) throws Exception {
+    Run run = new Run("run");
+    RedsinkCommand first = run.start("first");
+    first.await("a first committed load", run::loadedSome, STARTED);
+    int armed = arming.arm(warehouse.emulator);
+    first.await("the fault to fire", () -> warehouse.faultsFired() >= armed, STARTED);
+    long killedAt = System.nanoTime();
+    assertThat(first.kill()).as("exit status of the killed command").isNotZero();
+    assertThat(first.stdout()).doesNotContain("Stopped cleanly.");
+    ExactlyOnceCheck.Verdict atKill = ExactlyOnceCheck.inspect(warehouse, run.table, run.stream);
+    ExactlyOnceCheck.assertConsistent(warehouse, run.table, atKill);
+    assertThat(atKill.rows()).as("rows at the kill").isLessThan(run.stream.total());
+
+    RedsinkCommand second = run.start("second");
+    second.await(
+        "the first load after the restart", () -> rows(run.table) > atKill.rows(), FINISHED);
+    long recovered = Duration.ofNanos(System.nanoTime() - killedAt).toMillis();
+    second.await("the whole stream", run::complete, FINISHED);
+    assertThat(second.terminate(FINISHED)).as("exit status after SIGTERM").isZero();
+    assertThat(second.stdout()).contains("Stopped cleanly.");
+
+    assertThat(warehouse.emulator.sqlFaults().pending() + warehouse.emulator.s3Faults().pending())
+        .isZero();
+    int fired = warehouse.faultsFired();
+    assertThat(fired).as("faults fired").isEqualTo(armed);
+    ExactlyOnceCheck.Verdict v =
+        ExactlyOnceCheck.assertComplete(warehouse, run.table, run.stream, Integer.MAX_VALUE);
+    long manifests = v.leftObjects().stream().filter(k -> k.endsWith(".manifest")).count();
+    assertThat(manifests == 1 || v.leftObjects().size() <= 1)
+        .as("orphans are the killed load's files (one manifest, or one file): %s", v.leftObjects())
+        .isTrue();
+    assertNoSecret("first run's output", first.output());
+    assertNoSecret("second run's output", second.output());
+    Figures.record(
+        name,
+        run.stream.total(),
+        fired,
+        v.lost(),
+        v.duplicated(),
+        recovered,
+        "killed at "
+            + atKill.rows()
+            + " rows; restart completed"
+            + (v.leftObjects().isEmpty() ? "" : ", " + v.leftObjects().size() + " orphan files"));
+  }
+
+  /** One scenario's topic (produced in full up front), table and connector file. */
+  private final class Run {
+    final String table = Warehouse.uniqueTable("rel");
+    final String key = table;
+    final SourceStream stream = SourceStream.of("run." + table, records());
+    final Path dir = Path.of("target", "children", table).toAbsolutePath();
+    final Path connector;
+
+    Run(String stem) throws IOException {
+      kafka.createTopics(List.of(stream.topic()), stream.partitions());
+      produce(stream);
+      connector =
+          RunConnector.write(
+              dir,
+              warehouse,
+              key,
+              stream.topic(),
+              table,
+              BATCH,
+              RunConnector.connectionString(warehouse.emulator, warehouse.emulator.password()),
+              "");
+    }
+
+    RedsinkCommand start(String name, String... more) throws IOException {
+      List<String> args = new ArrayList<>();
+      args.addAll(
+          List.of(
+              "run",
+              connector.toString(),
+              "--bootstrap-servers",
+              kafka.bootstrapServers(),
+              // A killed member leaves the group after this, not the default 45 s.
+              "--kafka-property",
+              "session.timeout.ms=6000",
+              "--kafka-property",
+              "heartbeat.interval.ms=1000"));
+      args.addAll(List.of(more));
+      RedsinkCommand c = RedsinkCommand.start(dir, name, Map.of(), args.toArray(String[]::new));
+      started.add(c);
+      return c;
+    }
+
+    boolean loadedSome() {
+      return rows(table) > 0;
+    }
+
+    boolean complete() {
+      try {
+        return warehouse.tableExists(table) && warehouse.ledger(table).equals(stream.endOffsets());
+      } catch (SQLException e) {
+        return false;
+      }
+    }
+  }
+
+  private long rows(String table) {
+    try {
+      return warehouse.tableExists(table) ? warehouse.count(table) : 0;
+    } catch (SQLException e) {
+      return 0;
+    }
+  }
+
+  /**
+   * The stream's records into Kafka, partition p's record at offset o being stream.record(p, o).
+   */
+  private static void produce(SourceStream stream) {
+    Map<String, Object> config =
+        Map.of(
+            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName(),
+            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName(),
+            ProducerConfig.LINGER_MS_CONFIG, 5,
+            ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
+      for (long o = 0; o < stream.perPartition(); o++) {
+        for (int p = 0; p < stream.partitions(); p++) {
+          var r = stream.record(p, o);
+          producer.send(new ProducerRecord<>(stream.topic(), p, r.key(), r.value()));
+        }
+      }
+      producer.flush();
+    }
+  }
+
+  private void assertNoSecret(String what, String text) {
+    assertThat(text)
+        .as(what)
+        .doesNotContain(warehouse.emulator.password())
+        .doesNotContain(warehouse.emulator.s3().secretAccessKey());
+  }
+
+  static String get(int port, String path) throws Exception {
+    return HttpClient.newHttpClient()
+        .send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+            HttpResponse.BodyHandlers.ofString())
+        .body();
+  }
+
+  static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+}
