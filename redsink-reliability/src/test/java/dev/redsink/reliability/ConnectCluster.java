@@ -92,8 +92,11 @@ final class ConnectCluster implements AutoCloseable {
     Map<String, Object> props = new HashMap<>();
     props.put(ProducerConfig.LINGER_MS_CONFIG, 20);
     props.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
-    // Idempotent, so the n-th record of a partition lands at offset n even when a send is retried.
+    // Idempotent, so the n-th record of a partition lands at offset n even when a send is retried;
+    // one request in flight, so a retry (NOT_LEADER_OR_FOLLOWER right after the topic's creation)
+    // cannot be overtaken by the next batch, which the broker would then take as a sequence gap.
     props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+    props.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1);
     try (KafkaProducer<byte[], byte[]> producer = connect.kafka().createProducer(props)) {
       for (long o = from; o < Math.min(to, stream.perPartition()); o++) {
         for (int p = 0; p < stream.partitions(); p++) {

@@ -54,6 +54,11 @@ final class ConnectScenario {
     return new ConnectScenario(cluster, warehouse, name, records());
   }
 
+  static ConnectScenario named(
+      ConnectCluster cluster, Warehouse warehouse, String name, int records) {
+    return new ConnectScenario(cluster, warehouse, name, records);
+  }
+
   ConnectScenario tasks(int count) {
     this.tasks = count;
     config.put("tasks.max", Integer.toString(count));
