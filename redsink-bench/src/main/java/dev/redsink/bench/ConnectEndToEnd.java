@@ -49,6 +49,7 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  * (the worker commits every second), then the table's rows are counted.
  *
  * <p>Options: {@code --records=1000000 --runs=3 --partitions=1 --batch-size=65536
+ * --max-file-bytes=SIZE (Redsink cuts files by size instead of batch.size)
  * --debezium-batch-size=500 --only=both|redsink|debezium --out=FILE.tsv}.
  */
 public final class ConnectEndToEnd {
@@ -74,16 +75,18 @@ public final class ConnectEndToEnd {
     int partitions = args.integer("partitions", 1);
     int batchSize = args.integer("batch-size", 65_536);
     int debeziumBatch = args.integer("debezium-batch-size", 500);
+    String maxFileBytes = args.string("max-file-bytes", "");
     String only = args.string("only", "both");
     String out = args.string("out", "");
     System.out.printf(
         "# connect end to end: %d records (1 KiB JSON in a schema'd JsonConverter envelope), %d"
-            + " partition(s), 1 task each, %d runs, Redsink batch.size %d, Debezium batch.size %d,"
-            + " -Xmx %d MiB, %d cores%n",
+            + " partition(s), 1 task each, %d runs, Redsink batch.size %d max.file.bytes %s,"
+            + " Debezium batch.size %d, -Xmx %d MiB, %d cores%n",
         records,
         partitions,
         runs,
         batchSize,
+        maxFileBytes.isEmpty() ? "none" : maxFileBytes,
         debeziumBatch,
         Runtime.getRuntime().maxMemory() >> 20,
         Runtime.getRuntime().availableProcessors());
@@ -118,7 +121,7 @@ public final class ConnectEndToEnd {
           String table = "bench_" + which + "_" + run;
           Map<String, String> config =
               which.equals("redsink")
-                  ? redsink(endpoint, table, batchSize)
+                  ? redsink(endpoint, table, batchSize, maxFileBytes)
                   : debezium(postgresUrl, table, debeziumBatch);
           Run r = load(connect, run, which, config, end);
           r =
@@ -200,7 +203,8 @@ public final class ConnectEndToEnd {
   }
 
   /** Redsink's connector, default layout, one Parquet file per flush (64 MiB by default). */
-  private static Map<String, String> redsink(Endpoint endpoint, String table, int batchSize) {
+  private static Map<String, String> redsink(
+      Endpoint endpoint, String table, int batchSize, String maxFileBytes) {
     Map<String, String> c = new HashMap<>();
     c.put("connector.class", RedshiftSinkConnector.class.getName());
     c.put("topics", TOPIC);
@@ -220,6 +224,10 @@ public final class ConnectEndToEnd {
     c.put("aws.access.key.id", endpoint.accessKeyId());
     c.put("aws.secret.access.key", endpoint.secretAccessKey());
     c.put("batch.size", Integer.toString(batchSize));
+    if (!maxFileBytes.isEmpty()) {
+      c.remove("batch.size");
+      c.put("max.file.bytes", maxFileBytes);
+    }
     c.put("flush.interval.ms", "1000");
     return c;
   }

@@ -23,7 +23,7 @@ import java.util.UUID;
  * RSS.
  *
  * <p>Options: {@code --records=1000000 --write-records=65536 --batch-size=100 --runs=5
- * --shape=JSON_1K --out=FILE.tsv}.
+ * --max-file-bytes=SIZE --shape=JSON_1K --out=FILE.tsv}.
  */
 public final class CoreEndToEnd {
   private CoreEndToEnd() {}
@@ -48,16 +48,18 @@ public final class CoreEndToEnd {
     long records = args.longValue("records", 1_000_000);
     int writeRecords = args.integer("write-records", 65_536);
     int batchSize = args.integer("batch-size", 100);
+    String maxFileBytes = args.string("max-file-bytes", "");
     int runs = args.integer("runs", 5);
     PayloadShape shape = PayloadShape.valueOf(args.string("shape", "JSON_1K"));
     String out = args.string("out", "");
     System.out.printf(
-        "# core end to end: %d records of %s, writes of %d, batch_size %d, %d runs, -Xmx %d MiB,"
-            + " %d cores%n",
+        "# core end to end: %d records of %s, writes of %d, batch_size %d, max_file_bytes %s, %d"
+            + " runs, -Xmx %d MiB, %d cores%n",
         records,
         shape,
         writeRecords,
         batchSize,
+        maxFileBytes.isEmpty() ? "none" : maxFileBytes,
         runs,
         Runtime.getRuntime().maxMemory() >> 20,
         Runtime.getRuntime().availableProcessors());
@@ -69,6 +71,10 @@ public final class CoreEndToEnd {
         String table = "bench_e2e_" + run;
         Map<String, Object> config = endpoint.sinkConfig(table, "bench/" + UUID.randomUUID());
         config.put("batch_size", batchSize);
+        if (!maxFileBytes.isEmpty()) {
+          config.remove("batch_size");
+          config.put("max_file_bytes", maxFileBytes);
+        }
         Run r = run(config, shape, records, writeRecords, memory);
         results.add(r);
         print(run, r);
