@@ -9,6 +9,7 @@ import dev.redsink.emulator.copy.LoadError;
 import dev.redsink.emulator.copy.LoadFile;
 import dev.redsink.emulator.copy.LoadFiles;
 import dev.redsink.emulator.copy.ParquetLoad;
+import dev.redsink.emulator.copy.RowFormat;
 import dev.redsink.emulator.pg.AdminSession;
 import dev.redsink.emulator.s3.LocalS3;
 import dev.redsink.emulator.wire.BackendSession;
@@ -67,7 +68,9 @@ final class S3CopyRunner implements CopyRunner {
     AtomicReference<RuntimeException> failure = new AtomicReference<>();
     PipedInputStream in = new PipedInputStream(PIPE_BUFFER);
     PipedOutputStream out = new PipedOutputStream(in);
-    ParquetLoad load = new ParquetLoad(s3.client(), s3.region());
+    ParquetLoad load =
+        new ParquetLoad(
+            s3.client(), s3.region(), RowFormat.choose(columns, clientEncoding(session)));
     AtomicLong produced = new AtomicLong();
     Thread producer =
         new Thread(
@@ -87,7 +90,7 @@ final class S3CopyRunner implements CopyRunner {
     try {
       result =
           session.copyIn(
-              "COPY " + target + " FROM STDIN WITH " + ParquetLoad.POSTGRES_COPY_OPTIONS,
+              "COPY " + target + " FROM STDIN WITH " + load.postgresCopyOptions(),
               new FailingAtEnd(in, failure, producer));
     } finally {
       in.close();
@@ -157,6 +160,12 @@ final class S3CopyRunner implements CopyRunner {
       chosen.add(spec);
     }
     return chosen;
+  }
+
+  /** The session's client_encoding, which PostgreSQL applies to binary COPY's text fields. */
+  private static String clientEncoding(BackendSession session) throws IOException {
+    QueryResult r = session.query("SELECT pg_catalog.current_setting('client_encoding')");
+    return r.failed() || r.firstColumn().isEmpty() ? "" : r.firstColumn().get(0);
   }
 
   private static String quotedNames(List<ColumnSpec> columns) {

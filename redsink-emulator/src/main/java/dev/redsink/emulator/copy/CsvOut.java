@@ -8,7 +8,7 @@ import java.io.OutputStream;
  * unquoted empty field, text always double-quoted (so an empty string is {@code ""}), one row per
  * line.
  */
-final class CsvOut {
+final class CsvOut implements RowOut {
   private static final byte[] HEX =
       "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
@@ -21,12 +21,29 @@ final class CsvOut {
     this.out = out;
   }
 
-  void nullField() throws IOException {
+  @Override
+  public void nullField() throws IOException {
     separator();
   }
 
-  /** An unquoted field; the caller guarantees it contains no comma, quote or line break. */
-  void plain(String value) throws IOException {
+  @Override
+  public void text(byte[] utf8) throws IOException {
+    quoted(utf8);
+  }
+
+  @Override
+  public void bytes(byte[] value) throws IOException {
+    hex(value);
+  }
+
+  @Override
+  public void json(byte[] utf8, boolean versioned) throws IOException {
+    quoted(utf8);
+  }
+
+  /** An unquoted field: DuckDB's rendering never contains a comma, quote or line break. */
+  @Override
+  public void plain(String value, TargetType type) throws IOException {
     separator();
     for (int i = 0, n = value.length(); i < n; i++) {
       put((byte) value.charAt(i));
@@ -34,7 +51,7 @@ final class CsvOut {
   }
 
   /** A quoted text field from UTF-8 bytes. */
-  void quoted(byte[] value) throws IOException {
+  private void quoted(byte[] value) throws IOException {
     separator();
     put((byte) '"');
     int start = 0;
@@ -49,7 +66,7 @@ final class CsvOut {
   }
 
   /** A bytea field in PostgreSQL's hex form, {@code \x0a1b...}. */
-  void hex(byte[] value) throws IOException {
+  private void hex(byte[] value) throws IOException {
     separator();
     put((byte) '\\');
     put((byte) 'x');
@@ -67,12 +84,14 @@ final class CsvOut {
     }
   }
 
-  void endRow() throws IOException {
+  @Override
+  public void endRow() throws IOException {
     put((byte) '\n');
     firstField = true;
   }
 
-  void flush() throws IOException {
+  @Override
+  public void finish() throws IOException {
     out.write(buf, 0, pos);
     pos = 0;
     out.flush();

@@ -22,30 +22,37 @@ import software.amazon.awssdk.services.s3.S3Client;
  * {@code COPY <table> (<cols>) FROM STDIN WITH } {@link #POSTGRES_COPY_OPTIONS}.
  */
 public final class ParquetLoad {
-  /**
-   * The options the proxy must use: {@code COPY <table> (<cols>) FROM STDIN WITH (FORMAT csv,
-   * ENCODING 'UTF8')}. NULL is an unquoted empty field, text is always quoted, VARBYTE is bytea hex
-   * ({@code \x..}), SUPER is JSON text, timestamps are UTC with 6 fractional digits.
-   */
-  public static final String POSTGRES_COPY_OPTIONS = "(FORMAT csv, ENCODING 'UTF8')";
+  /** The options for the CSV form: {@link RowFormat#CSV}. */
+  public static final String POSTGRES_COPY_OPTIONS = RowFormat.CSV.copyOptions();
 
   private final S3Client s3;
   private final String region;
+  private final RowFormat format;
 
-  /** Reads files through {@code s3}; {@code region} is used in file names of error messages. */
+  /**
+   * Reads files through {@code s3} and writes CSV; {@code region} is used in file names of error
+   * messages.
+   */
   public ParquetLoad(S3Client s3, String region) {
-    this.s3 = s3;
-    this.region = region;
+    this(s3, region, RowFormat.CSV);
   }
 
+  /** Reads files through {@code s3} and writes rows in {@code format}. */
+  public ParquetLoad(S3Client s3, String region, RowFormat format) {
+    this.s3 = s3;
+    this.region = region;
+    this.format = format;
+  }
+
+  /** The WITH clause PostgreSQL's {@code COPY … FROM STDIN} needs for this load's rows. */
   public String postgresCopyOptions() {
-    return POSTGRES_COPY_OPTIONS;
+    return format.copyOptions();
   }
 
   /**
-   * Streams every row of {@code files}, mapped by position onto {@code columns}, to {@code out} as
-   * PostgreSQL CSV, and returns the row count. On failure nothing more is written and the caller
-   * must abort its PostgreSQL COPY (the load is atomic).
+   * Streams every row of {@code files}, mapped by position onto {@code columns}, to {@code out} in
+   * this load's {@link RowFormat}, and returns the row count. On failure nothing more is written
+   * and the caller must abort its PostgreSQL COPY (the load is atomic).
    *
    * @param queryId the COPY's query id, printed in Redshift's detail block
    * @throws CopyException with a {@link LoadError} for data errors, or for S3 failures
@@ -56,7 +63,7 @@ public final class ParquetLoad {
       CopyCommand copy,
       long queryId,
       OutputStream out) {
-    CsvOut csv = new CsvOut(out);
+    RowOut rowOut = format.open(out, columns.size());
     long rows = 0;
     try (Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
       try (Statement st = db.createStatement()) {
@@ -65,14 +72,14 @@ public final class ParquetLoad {
       for (LoadFile file : files) {
         Path local = download(file);
         try {
-          rows += loadFile(db, local, file, columns, copy, csv);
+          rows += loadFile(db, local, file, columns, copy, rowOut);
         } catch (CopyException e) {
           throw e.loadError().map(error -> CopyException.loadFailed(error, queryId)).orElse(e);
         } finally {
           Files.deleteIfExists(local);
         }
       }
-      csv.flush();
+      rowOut.finish();
       return rows;
     } catch (SQLException e) {
       throw CopyException.refused("Cannot start the Parquet reader: " + e.getMessage());
@@ -100,7 +107,7 @@ public final class ParquetLoad {
       LoadFile file,
       List<ColumnSpec> columns,
       CopyCommand copy,
-      CsvOut csv)
+      RowOut out)
       throws IOException {
     String fileUrl = file.httpsUrl(region);
     String literal = "'" + local.toString().replace("'", "''") + "'";
@@ -136,7 +143,7 @@ public final class ParquetLoad {
       try (Statement st = db.createStatement();
           ResultSet rs = st.executeQuery(select.toString())) {
         while (rs.next()) {
-          writer.write(rs, csv);
+          writer.write(rs, out);
           rows++;
         }
       }

@@ -9,19 +9,25 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
-/** Checks one DuckDB result row against the target columns and writes it as CSV. */
+/** Checks one DuckDB result row against the target columns and writes it to a {@link RowOut}. */
 final class RowWriter {
   private final ColumnPlan[] plans;
   private final Optional<Character> replacement;
   private final String fileUrl;
+  private final boolean[] jsonb;
 
   RowWriter(List<ColumnPlan> plans, Optional<Character> replacement, String fileUrl) {
     this.plans = plans.toArray(new ColumnPlan[0]);
+    this.jsonb = new boolean[this.plans.length];
+    for (int i = 0; i < this.plans.length; i++) {
+      // SUPER is a domain over jsonb; a plain json column (never created by the dialect) is text.
+      jsonb[i] = !this.plans[i].target().type().trim().equalsIgnoreCase("json");
+    }
     this.replacement = replacement;
     this.fileUrl = fileUrl;
   }
 
-  void write(ResultSet rs, CsvOut csv) throws SQLException, IOException {
+  void write(ResultSet rs, RowOut out) throws SQLException, IOException {
     for (int i = 0; i < plans.length; i++) {
       ColumnPlan plan = plans[i];
       int index = i + 1;
@@ -30,41 +36,41 @@ final class RowWriter {
         case UNCHECKED_TEXT:
           byte[] text = rs.getBytes(index);
           if (text == null) {
-            csv.nullField();
+            out.nullField();
           } else {
-            csv.quoted(checkText(plan, text));
+            out.text(checkText(plan, text));
           }
           break;
         case HEX:
           byte[] bytes = rs.getBytes(index);
           if (bytes == null) {
-            csv.nullField();
+            out.nullField();
           } else {
             checkLength(
                 plan,
                 bytes.length,
                 () -> HexFormat.of().formatHex(bytes, 0, Math.min(bytes.length, 512)));
-            csv.hex(bytes);
+            out.bytes(bytes);
           }
           break;
         case PLAIN:
           String value = rs.getString(index);
           if (value == null) {
-            csv.nullField();
+            out.nullField();
           } else {
-            csv.plain(value);
+            out.plain(value, plan.type());
           }
           break;
         default: // JSON
           String json = rs.getString(index);
           if (json == null) {
-            csv.nullField();
+            out.nullField();
           } else {
-            csv.quoted(json.getBytes(StandardCharsets.UTF_8));
+            out.json(json.getBytes(StandardCharsets.UTF_8), jsonb[i]);
           }
       }
     }
-    csv.endRow();
+    out.endRow();
   }
 
   private byte[] checkText(ColumnPlan plan, byte[] text) {
