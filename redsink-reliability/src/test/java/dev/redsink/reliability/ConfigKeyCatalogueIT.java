@@ -54,6 +54,7 @@ class ConfigKeyCatalogueIT {
           Map.entry("cdc_delete_mode", "purge"),
           Map.entry("max_retries", 0),
           Map.entry("retry_delay", "soon"),
+          Map.entry("s3_timeout", "0s"),
           Map.entry("archive", "maybe"),
           Map.entry("verbose_logging", "maybe"),
           Map.entry("dedup_by_id", "maybe"));

@@ -2,7 +2,6 @@ package dev.redsink.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redsink.core.stage.S3Clients;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.fault.Fault;
@@ -243,27 +242,24 @@ class EngineFaultMatrixIT {
 
   @Test
   void s3PutsSlowerThanTheClientsAttemptTimeout() throws Exception {
-    // The client gives up on a PUT after 1 s here (2 min by default); the front holds it 3 s.
-    System.setProperty(S3Clients.ATTEMPT_TIMEOUT_PROPERTY, "1s");
-    try {
-      Scenario.Outcome outcome =
-          Scenario.named(warehouse, "S3 PUT held 3 s, past the client's 1 s attempt timeout")
-              .orphans(Integer.MAX_VALUE)
-              .faults(
-                  FaultPlan.every(
-                      "one PUT held 3 s",
-                      3,
-                      1,
-                      e -> arm(e, S3RequestKind.PUT, 1, Fault.delay(Duration.ofSeconds(3)))))
-              .recovers();
-      assertThat(outcome.run().restarts()).as("retried inside the upload").isZero();
-      assertThat(outcome.verdict().leftObjects())
-          .as("objects left: abandoned PUTs the front forwarded after the client gave up")
-          .hasSizeLessThanOrEqualTo(outcome.faultsFired());
-      System.out.println("S3 attempt timeout scenario left " + outcome.verdict().leftObjects());
-    } finally {
-      System.clearProperty(S3Clients.ATTEMPT_TIMEOUT_PROPERTY);
-    }
+    // The client gives up on a PUT after 1 s here (s3_timeout, 2 min by default); the front holds
+    // it 3 s.
+    Scenario.Outcome outcome =
+        Scenario.named(warehouse, "S3 PUT held 3 s, past the client's 1 s attempt timeout")
+            .set("s3_timeout", "1s")
+            .orphans(Integer.MAX_VALUE)
+            .faults(
+                FaultPlan.every(
+                    "one PUT held 3 s",
+                    3,
+                    1,
+                    e -> arm(e, S3RequestKind.PUT, 1, Fault.delay(Duration.ofSeconds(3)))))
+            .recovers();
+    assertThat(outcome.run().restarts()).as("retried inside the upload").isZero();
+    assertThat(outcome.verdict().leftObjects())
+        .as("objects left: abandoned PUTs the front forwarded after the client gave up")
+        .hasSizeLessThanOrEqualTo(outcome.faultsFired());
+    System.out.println("S3 attempt timeout scenario left " + outcome.verdict().leftObjects());
   }
 
   @Test

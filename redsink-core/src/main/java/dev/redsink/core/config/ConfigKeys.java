@@ -240,6 +240,16 @@ public final class ConfigKeys {
           "Base delay between attempts, multiplied by the attempt number (100ms, 1s, 2m; a bare"
               + " number is milliseconds). Unparsable values fall back to 1s with a warning",
           Check.NONE);
+  public static final ConfigKey S3_TIMEOUT =
+      optional(
+          "s3_timeout",
+          KeyType.DURATION,
+          Duration.ofMinutes(2),
+          "2m",
+          "Longest one S3 request may take, body included; a request still running then fails as"
+              + " transient and is retried (the socket timeout alone never ends a stalled upload)."
+              + " Two minutes carry a 128 MiB file at 1 MiB/s",
+          ConfigKeys::positiveDuration);
   public static final ConfigKey ARCHIVE =
       flag(
           "archive",
@@ -285,6 +295,7 @@ public final class ConfigKeys {
           CDC_DELETE_MODE,
           MAX_RETRIES,
           RETRY_DELAY,
+          S3_TIMEOUT,
           ARCHIVE,
           VERBOSE_LOGGING,
           DEDUP_BY_ID);
@@ -339,6 +350,13 @@ public final class ConfigKeys {
       }
       return value;
     };
+  }
+
+  private static Object positiveDuration(ConfigKey key, Object value, Problems problems) {
+    if (((Duration) value).isZero()) {
+      problems.problem(key.name(), "must be above zero; write it like 30s or 2m");
+    }
+    return value;
   }
 
   private static Object fileBytes(ConfigKey key, Object value, Problems problems) {

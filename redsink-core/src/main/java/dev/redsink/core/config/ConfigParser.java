@@ -210,6 +210,7 @@ public final class ConfigParser {
         (SchemaEvolution) v.get(ConfigKeys.SCHEMA_EVOLUTION),
         (Integer) v.get(ConfigKeys.MAX_RETRIES),
         (Duration) v.get(ConfigKeys.RETRY_DELAY),
+        (Duration) v.get(ConfigKeys.S3_TIMEOUT),
         (Boolean) v.get(ConfigKeys.ARCHIVE),
         (Boolean) v.get(ConfigKeys.VERBOSE_LOGGING),
         (Boolean) v.get(ConfigKeys.DEDUP_BY_ID),

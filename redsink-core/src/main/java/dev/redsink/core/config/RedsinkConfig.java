@@ -40,6 +40,7 @@ public record RedsinkConfig(
     SchemaEvolution schemaEvolution,
     int maxRetries,
     Duration retryDelay,
+    Duration s3Timeout,
     boolean archive,
     boolean verboseLogging,
     boolean dedupById,

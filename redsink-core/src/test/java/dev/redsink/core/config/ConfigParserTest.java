@@ -376,7 +376,7 @@ class ConfigParserTest {
 
   @Test
   void everyCatalogueKeyHasADefaultTextAndDoc() {
-    assertThat(ConfigKeys.ALL).hasSize(31);
+    assertThat(ConfigKeys.ALL).hasSize(32);
     assertThat(ConfigKeys.ALL).allSatisfy(k -> assertThat(k.doc()).isNotBlank());
     assertThat(ConfigKeys.ALL.stream().map(ConfigKey::name))
         .containsExactly(
@@ -408,6 +408,7 @@ class ConfigParserTest {
             "cdc_delete_mode",
             "max_retries",
             "retry_delay",
+            "s3_timeout",
             "archive",
             "verbose_logging",
             "dedup_by_id");

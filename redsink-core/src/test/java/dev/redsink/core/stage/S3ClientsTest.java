@@ -18,7 +18,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -30,34 +29,25 @@ import software.amazon.awssdk.services.s3.S3Client;
  */
 class S3ClientsTest {
 
-  @AfterEach
-  void clearProperty() {
-    System.clearProperty(S3Clients.ATTEMPT_TIMEOUT_PROPERTY);
-  }
-
   @Test
-  void theDefaultClientHasAnAttemptAndCallTimeout() {
-    try (S3Client s3 = S3Clients.create(config(9))) {
+  void everyRequestIsBoundedByS3Timeout() {
+    try (S3Client s3 = S3Clients.create(config(9, null))) {
       var o = s3.serviceClientConfiguration().overrideConfiguration();
-      assertThat(o.apiCallAttemptTimeout()).contains(S3Clients.ATTEMPT_TIMEOUT);
-      assertThat(o.apiCallTimeout()).contains(S3Clients.ATTEMPT_TIMEOUT);
+      assertThat(o.apiCallAttemptTimeout()).contains(Duration.ofMinutes(2));
+      assertThat(o.apiCallTimeout()).contains(Duration.ofMinutes(2));
     }
-    assertThat(S3Clients.ATTEMPT_TIMEOUT).isEqualTo(Duration.ofMinutes(2));
-  }
-
-  @Test
-  void theSystemPropertyOverridesTheTimeout() {
-    System.setProperty(S3Clients.ATTEMPT_TIMEOUT_PROPERTY, "750ms");
-    assertThat(S3Clients.attemptTimeout()).isEqualTo(Duration.ofMillis(750));
-    try (S3Client s3 = S3Clients.create(config(9))) {
+    try (S3Client s3 = S3Clients.create(config(9, "750ms"))) {
       assertThat(s3.serviceClientConfiguration().overrideConfiguration().apiCallAttemptTimeout())
           .contains(Duration.ofMillis(750));
     }
-    System.setProperty(S3Clients.ATTEMPT_TIMEOUT_PROPERTY, "soon");
-    assertThatThrownBy(S3Clients::attemptTimeout)
+  }
+
+  @Test
+  void aZeroS3TimeoutIsRefusedNamingTheKey() {
+    assertThatThrownBy(() -> config(9, "0s"))
         .isInstanceOf(InvalidConfigException.class)
-        .hasMessageContaining(S3Clients.ATTEMPT_TIMEOUT_PROPERTY)
-        .hasMessageContaining("soon");
+        .hasMessageContaining("s3_timeout")
+        .hasMessageContaining("above zero");
   }
 
   @Test
@@ -67,9 +57,8 @@ class S3ClientsTest {
       Thread trickle = new Thread(() -> trickle(server), "trickling-s3");
       trickle.setDaemon(true);
       trickle.start();
-      RedsinkConfig config = config(server.getLocalPort());
-      try (S3ObjectStore store =
-          new S3ObjectStore(S3Clients.create(config, Duration.ofSeconds(1)), "bucket")) {
+      RedsinkConfig config = config(server.getLocalPort(), "1s");
+      try (S3ObjectStore store = new S3ObjectStore(S3Clients.create(config), "bucket")) {
         byte[] body = "parquet".getBytes(StandardCharsets.UTF_8);
         assertThatThrownBy(() -> store.put("p/a.parquet", body, Crc32c.base64(body)))
             .isInstanceOf(TransientException.class)
@@ -109,7 +98,7 @@ class S3ClientsTest {
     }
   }
 
-  private static RedsinkConfig config(int port) {
+  private static RedsinkConfig config(int port, String s3Timeout) {
     Map<String, Object> raw = new HashMap<>();
     raw.put("connection_string", "postgres://loader:pw@127.0.0.1:5439/dev");
     raw.put("target_table", "t");
@@ -120,6 +109,7 @@ class S3ClientsTest {
     raw.put("s3_endpoint", "http://127.0.0.1:" + port);
     raw.put("aws_access_key_id", "AKIDEXAMPLE");
     raw.put("aws_secret_access_key", "SECRETKEY");
+    raw.put("s3_timeout", s3Timeout);
     return ConfigParser.parse(raw).config();
   }
 }
