@@ -9,14 +9,12 @@ import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.TopicPartition;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.error.InvalidConfigException;
-import dev.redsink.emulator.RedshiftEmulator;
-import dev.redsink.emulator.RedshiftEmulatorExtension;
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -25,18 +23,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * expected outcome (loaded intact, or refused naming the record or the key) and nothing else of the
  * stream is lost.
  */
-@ExtendWith(RedshiftEmulatorExtension.class)
+@ExtendWith(WarehouseExtension.class)
 class BadInputCatalogueIT {
 
   private static final int STREAM = 1_000;
   private static final long BAD = 500;
 
-  private Warehouse warehouse;
+  private final Warehouse warehouse;
 
-  @BeforeEach
-  void setUp(RedshiftEmulator emulator) {
-    warehouse = new Warehouse(emulator);
-    warehouse.resetFaults();
+  BadInputCatalogueIT(Warehouse warehouse) {
+    this.warehouse = warehouse;
   }
 
   @Test
@@ -91,10 +87,7 @@ class BadInputCatalogueIT {
   void fourByteUtf8AtTheExactByteLimitLoads() throws Exception {
     byte[] exact = fourByteUtf8(65_535);
     String table = loadsIntact("text", exact, null);
-    assertThat(
-            warehouse.number(
-                "SELECT octet_length(payload) FROM " + table + " WHERE id = '" + id(table) + "'"))
-        .isEqualTo(65_535);
+    assertThat(payloadBytes(table)).isEqualTo(65_535);
   }
 
   @Test
@@ -109,10 +102,7 @@ class BadInputCatalogueIT {
   @Test
   void nulBytesInVarbyteMode() throws Exception {
     String table = loadsIntact("varbyte", new byte[] {0, 0, 1, 0}, null);
-    assertThat(
-            warehouse.number(
-                "SELECT octet_length(payload) FROM " + table + " WHERE id = '" + id(table) + "'"))
-        .isEqualTo(4);
+    assertThat(payloadBytes(table)).isEqualTo(4);
   }
 
   @Test
@@ -143,10 +133,7 @@ class BadInputCatalogueIT {
       big[i] = (byte) (i * 31);
     }
     String table = loadsIntact("varbyte", big, null);
-    assertThat(
-            warehouse.number(
-                "SELECT octet_length(payload) FROM " + table + " WHERE id = '" + id(table) + "'"))
-        .isEqualTo(big.length);
+    assertThat(payloadBytes(table)).isEqualTo(big.length);
   }
 
   @Test
@@ -327,6 +314,12 @@ class BadInputCatalogueIT {
     assertThat(warehouse.ledger(table)).containsEntry(new TopicPartition(topic, 0), (long) STREAM);
     assertThat(warehouse.stagedObjects(table)).isEmpty();
     return table;
+  }
+
+  /** The octet length of the unusual record's payload in the table. */
+  private long payloadBytes(String table) throws SQLException {
+    return warehouse.number(
+        "SELECT octet_length(payload) FROM " + table + " WHERE id = '" + id(table) + "'");
   }
 
   private static String id(String table) {

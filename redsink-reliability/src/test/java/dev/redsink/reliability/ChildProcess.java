@@ -6,49 +6,91 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
-/** A {@link ChildLoader} JVM on the test class path, its output in files, killable with SIGKILL. */
+/**
+ * A child JVM on the test class path (the {@code redsink} command or a {@link ChildLoader}), its
+ * output in files, stopped with SIGTERM as a service manager does or SIGKILL as a crash.
+ */
 final class ChildProcess {
 
+  private final String label;
+  private final Duration poll;
   private final Process process;
   private final Path stdout;
+  private final Path stderr;
 
-  private ChildProcess(Process process, Path stdout) {
+  private ChildProcess(String label, Duration poll, Process process, Path stdout, Path stderr) {
+    this.label = label;
+    this.poll = poll;
     this.process = process;
     this.stdout = stdout;
+    this.stderr = stderr;
   }
 
-  static ChildProcess start(Path properties, Path dir, String name) throws IOException {
+  /** The {@code redsink} command ({@code dev.redsink.cli.Redsink}) with {@code env} added. */
+  static ChildProcess redsink(Path dir, String name, Map<String, String> env, String... args)
+      throws IOException {
+    return start(
+        "redsink", Duration.ofMillis(20), dir, name, env, "dev.redsink.cli.Redsink", List.of(args));
+  }
+
+  /**
+   * A {@link ChildLoader} reading {@code properties}, polled every 2 ms so that a kill lands close
+   * to the condition awaited.
+   */
+  static ChildProcess loader(Path properties, Path dir, String name) throws IOException {
+    return start(
+        "The child",
+        Duration.ofMillis(2),
+        dir,
+        name,
+        Map.of(),
+        ChildLoader.class.getName(),
+        List.of(properties.toString()));
+  }
+
+  private static ChildProcess start(
+      String label,
+      Duration poll,
+      Path dir,
+      String name,
+      Map<String, String> env,
+      String mainClass,
+      List<String> args)
+      throws IOException {
     Files.createDirectories(dir);
     Path out = dir.resolve(name + ".out");
     Path err = dir.resolve(name + ".err");
-    List<String> command =
-        List.of(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-Xmx512m",
-            "-XX:TieredStopAtLevel=1",
-            "-cp",
-            System.getProperty("java.class.path"),
-            ChildLoader.class.getName(),
-            properties.toString());
-    Process p =
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xmx512m");
+    command.add("-XX:TieredStopAtLevel=1");
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(mainClass);
+    command.addAll(args);
+    ProcessBuilder builder =
         new ProcessBuilder(command)
+            .directory(dir.toFile())
             .redirectOutput(out.toFile())
             .redirectError(err.toFile())
-            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-            .start();
-    return new ChildProcess(p, out);
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+    builder.environment().putAll(env);
+    return new ChildProcess(label, poll, builder.start(), out, err);
   }
 
+  String stdout() {
+    return read(stdout);
+  }
+
+  /** Standard output and standard error (the logs) together. */
   String output() {
-    try {
-      return Files.exists(stdout) ? Files.readString(stdout, StandardCharsets.UTF_8) : "";
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return read(stdout) + read(stderr);
   }
 
   /** Polls until the condition holds; fails if the child exits first or time runs out. */
@@ -57,13 +99,13 @@ final class ChildProcess {
     while (!condition.getAsBoolean()) {
       if (!process.isAlive()) {
         throw new AssertionError(
-            "The child exited with " + process.exitValue() + " before " + what + ":\n" + output());
+            label + " exited with " + process.exitValue() + " before " + what + ":\n" + output());
       }
       if (System.nanoTime() > deadline) {
         throw new AssertionError("Timed out waiting for " + what + ":\n" + output());
       }
       try {
-        Thread.sleep(2);
+        Thread.sleep(poll.toMillis());
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new AssertionError("interrupted", e);
@@ -71,18 +113,37 @@ final class ChildProcess {
     }
   }
 
-  /** SIGKILL: no shutdown hooks, no finally blocks, sockets closed by the kernel. */
+  /** SIGKILL: no shutdown hooks, no finally blocks, no in-flight load finished. */
   int kill() throws InterruptedException {
     process.destroyForcibly();
     process.waitFor(30, TimeUnit.SECONDS);
     return process.exitValue();
   }
 
+  /** SIGTERM, then the exit status. */
+  int terminate(Duration timeout) throws InterruptedException {
+    process.destroy();
+    return waitFor(timeout);
+  }
+
   int waitFor(Duration timeout) throws InterruptedException {
     if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
       process.destroyForcibly();
-      throw new AssertionError("The child did not finish in " + timeout + ":\n" + output());
+      throw new AssertionError(label + " did not finish in " + timeout + ":\n" + output());
     }
     return process.exitValue();
+  }
+
+  /** Kills the process if a failed test left it running. */
+  void destroy() {
+    process.destroyForcibly();
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

@@ -3,12 +3,10 @@ package dev.redsink.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redsink.emulator.RedshiftEmulator;
-import dev.redsink.emulator.RedshiftEmulatorExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -18,18 +16,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * one run as a user would start it (stdout and the logs on stderr). {@code /metrics} is covered by
  * {@link RunKillRestartIT}.
  */
-@ExtendWith(RedshiftEmulatorExtension.class)
+@ExtendWith(WarehouseExtension.class)
 class CliSecretsIT {
 
   private static final String WRONG_PASSWORD = "Hunter2WrongPw";
   private static final String WRONG_SECRET_KEY = "WrongS3Secret99";
 
-  private Warehouse warehouse;
+  private final Warehouse warehouse;
 
-  @BeforeEach
-  void setUp(RedshiftEmulator emulator) {
-    warehouse = new Warehouse(emulator);
-    warehouse.resetFaults();
+  CliSecretsIT(Warehouse warehouse) {
+    this.warehouse = warehouse;
   }
 
   @Test
@@ -50,8 +46,8 @@ class CliSecretsIT {
                 "aws_secret_access_key = \"" + WRONG_SECRET_KEY + "\""));
     Path fromEnvironment = connector(dir, "envpw", table, null);
 
-    RedsinkCommand check =
-        RedsinkCommand.start(
+    ChildProcess check =
+        ChildProcess.redsink(
             dir,
             "check",
             Map.of("REDSINK_CONNECTORS_SINK_ENVPW_PLUGIN_CONFIG_CONNECTION_STRING", good),

@@ -86,16 +86,10 @@ class ConnectFaultsIT {
 
     s.awaitLoaded();
     int fired = s.assertEveryFaultFired(armed);
-    ExactlyOnceCheck.Verdict v = s.assertExactlyOnce(0);
-    Figures.record(
-        s.name(),
-        s.stream().total(),
+    s.finish(
         fired,
-        v.lost(),
-        v.duplicated(),
         -1,
         "tasks.max 1→2, a worker added, the worker of task 0 stopped mid-COPY; all loaded once");
-    s.delete();
   }
 
   /**
@@ -145,20 +139,14 @@ class ConnectFaultsIT {
 
     int fired = s.assertEveryFaultFired(armed);
     s.awaitLedger("still complete", total -> total == s.stream().total());
-    ExactlyOnceCheck.Verdict v = s.assertExactlyOnce(0);
-    Figures.record(
-        s.name(),
-        s.stream().total(),
+    s.finish(
         fired,
-        v.lost(),
-        v.duplicated(),
         -1,
         "load held "
             + hold.toSeconds()
             + " s > max.poll.interval.ms 5 s; the other task loaded to the end in "
             + String.format("%,d", takeoverMillis)
             + " ms, then the stale load changed nothing");
-    s.delete();
   }
 
   @Test
@@ -212,28 +200,19 @@ class ConnectFaultsIT {
     ConnectCluster.RestReply status = cluster.get("connectors/" + s.connector() + "/status");
     assertThat(status.status()).isEqualTo(200);
     assertThat(status.body()).contains("FAILED").contains("stl_load_errors");
-    ExactlyOnceCheck.Verdict atStop = ExactlyOnceCheck.inspect(warehouse, s.table(), s.stream());
-    ExactlyOnceCheck.assertConsistent(warehouse, s.table(), atStop);
+    ExactlyOnceCheck.Verdict atStop = s.assertCleanStop();
     assertThat(atStop.rows()).as("rows loaded before the error").isPositive();
-    assertThat(atStop.leftObjects()).as("staged objects left at the stop").isEmpty();
 
     warehouse.resetFaults();
     cluster.connect().restartTask(s.connector(), failed.id());
     s.awaitLoaded();
-    ExactlyOnceCheck.Verdict v = s.assertExactlyOnce(0);
     String first = failed.trace().lines().filter(l -> l.contains("Cannot ")).findFirst().orElse("");
-    first = first.substring(first.indexOf("Cannot "));
-    Figures.record(
-        s.name(),
-        s.stream().total(),
+    s.finish(
         fired,
-        v.lost(),
-        v.duplicated(),
         -1,
         "task FAILED, REST trace \""
-            + (first.length() > 90 ? first.substring(0, 90) + "…" : first)
+            + Figures.abbreviate(first.substring(first.indexOf("Cannot ")))
             + "\"; task restart completed");
-    s.delete();
   }
 
   /** Waits until every armed fault has fired (a load is in flight or met its fault). */
@@ -241,9 +220,6 @@ class ConnectFaultsIT {
     await(s.name() + ": armed fault fired")
         .atMost(Duration.ofMinutes(1))
         .pollInterval(Duration.ofMillis(20))
-        .until(
-            () ->
-                warehouse.emulator.sqlFaults().pending() + warehouse.emulator.s3Faults().pending()
-                    == 0);
+        .until(() -> warehouse.faultsPending() == 0);
   }
 }

@@ -26,6 +26,7 @@ final class ConnectScenario {
   private final String table;
   private final SourceStream stream;
   private final Map<String, String> config;
+  private final ScenarioCheck check;
   private int tasks;
   private long produced;
 
@@ -35,6 +36,7 @@ final class ConnectScenario {
     this.name = name;
     this.table = Warehouse.uniqueTable("rel");
     this.stream = SourceStream.of("rel." + table, records);
+    this.check = new ScenarioCheck(warehouse, name, table, stream);
     this.tasks = 1;
     this.config = ConnectCluster.connectorConfig(warehouse.config(table), stream.topic(), tasks);
     // About 20 loads per task-less stream whatever its size; leftovers flush after 0.5 s.
@@ -186,8 +188,7 @@ final class ConnectScenario {
    * left, and the consumer group's committed offsets at the end offsets too.
    */
   ExactlyOnceCheck.Verdict assertExactlyOnce(int allowedOrphans) throws SQLException {
-    ExactlyOnceCheck.Verdict v =
-        ExactlyOnceCheck.assertComplete(warehouse, table, stream, allowedOrphans);
+    ExactlyOnceCheck.Verdict v = check.assertComplete(allowedOrphans);
     Map<TopicPartition, Long> end = stream.endOffsets();
     await(name + ": committed offsets of connect-" + connector() + " at the end offsets")
         .atMost(Duration.ofSeconds(30))
@@ -196,15 +197,26 @@ final class ConnectScenario {
     return v;
   }
 
+  /** A stopped connector left things clean: what committed is once, no staged object is left. */
+  ExactlyOnceCheck.Verdict assertCleanStop() throws SQLException {
+    return check.assertCleanStop();
+  }
+
   /** Exactly as many faults fired as were armed, none left pending; returns how many. */
   int assertEveryFaultFired(int armed) {
-    assertThat(armed).as("%s: faults armed", name).isPositive();
-    assertThat(warehouse.emulator.sqlFaults().pending() + warehouse.emulator.s3Faults().pending())
-        .as("%s: faults armed but never fired", name)
-        .isZero();
-    int fired = warehouse.faultsFired();
-    assertThat(fired).as("%s: faults fired", name).isEqualTo(armed);
-    return fired;
+    return check.assertEveryFaultFired(armed);
+  }
+
+  /**
+   * Ends a scenario whose stream is in: checks it is there exactly once ({@link
+   * #assertExactlyOnce}, no orphan), records the figures row and deletes the connector.
+   */
+  ExactlyOnceCheck.Verdict finish(int faultsFired, long recoveryMillis, String outcome)
+      throws SQLException {
+    ExactlyOnceCheck.Verdict v = assertExactlyOnce(0);
+    check.record(faultsFired, v, recoveryMillis, outcome);
+    delete();
+    return v;
   }
 
   /**
@@ -221,17 +233,10 @@ final class ConnectScenario {
     }
     assertThat(faults.episodes()).as("%s: fault episodes armed", name).isEqualTo(times);
     int fired = assertEveryFaultFired(faults.armed());
-    ExactlyOnceCheck.Verdict v = assertExactlyOnce(0);
-    Figures.record(
-        name,
-        stream.total(),
+    return finish(
         fired,
-        v.lost(),
-        v.duplicated(),
         faults.longestRecoveryMillis(),
         "recovered, task never failed (" + tasks + (tasks == 1 ? " task)" : " tasks)"));
-    delete();
-    return v;
   }
 
   void delete() {

@@ -3,7 +3,6 @@ package dev.redsink.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redsink.emulator.RedshiftEmulator;
-import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.fault.Fault;
 import dev.redsink.emulator.fault.S3RequestKind;
 import dev.redsink.emulator.fault.SqlFault;
@@ -11,8 +10,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -21,23 +18,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * loads a whole stream, the runtime loop resuming from the ledger after failures, and must end with
  * every record once, the ledger at the end offsets and the bucket clean (or stop clearly).
  */
-@ExtendWith(RedshiftEmulatorExtension.class)
+@ExtendWith(WarehouseExtension.class)
 class EngineFaultMatrixIT {
 
   /** The load's own INSERT into a scenario table (not the ledger's). */
   private static final String TARGET_INSERT = "^INSERT INTO \"rel_";
 
-  private Warehouse warehouse;
+  private final Warehouse warehouse;
 
-  @BeforeEach
-  void setUp(RedshiftEmulator emulator) {
-    warehouse = new Warehouse(emulator);
-    warehouse.resetFaults();
-  }
-
-  @AfterEach
-  void tearDown() {
-    warehouse.resetFaults();
+  EngineFaultMatrixIT(Warehouse warehouse) {
+    this.warehouse = warehouse;
   }
 
   @Test
@@ -211,31 +201,22 @@ class EngineFaultMatrixIT {
   @Test
   void everyConnectionDroppedMidStream() throws Exception {
     AtomicInteger drops = new AtomicInteger();
+    List<Thread> outages = new ArrayList<>();
     Scenario.named(warehouse, "all connections dropped mid-stream (outage)")
         .faults(
             FaultPlan.every(
                 "INSERT held 500 ms while every connection is dropped",
                 4,
                 1,
-                e -> {
-                  int before = e.sqlFaults().fired();
-                  int armed = arm(e, TARGET_INSERT, 1, SqlFault.delay(Duration.ofMillis(500)));
-                  Thread outage =
-                      new Thread(
-                          () -> {
-                            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-                            while (e.sqlFaults().fired() == before
-                                && System.nanoTime() < deadline) {
-                              Thread.onSpinWait();
-                            }
-                            sleepQuietly(100);
-                            e.dropAllConnections();
-                            drops.incrementAndGet();
-                          });
-                  outage.setDaemon(true);
-                  outage.start();
-                  return armed;
-                }))
+                e ->
+                    armWithHeldInsert(
+                        e,
+                        "connection-outage",
+                        outages,
+                        () -> {
+                          e.dropAllConnections();
+                          drops.incrementAndGet();
+                        })))
         .recovers();
     assertThat(drops.get()).as("outages").isPositive();
   }
@@ -271,26 +252,7 @@ class EngineFaultMatrixIT {
                 "INSERT held 500 ms while the database restarts",
                 4,
                 1,
-                e -> {
-                  int before = e.sqlFaults().fired();
-                  int armed = arm(e, TARGET_INSERT, 1, SqlFault.delay(Duration.ofMillis(500)));
-                  Thread restart =
-                      new Thread(
-                          () -> {
-                            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-                            while (e.sqlFaults().fired() == before
-                                && System.nanoTime() < deadline) {
-                              Thread.onSpinWait();
-                            }
-                            sleepQuietly(100);
-                            e.restartDatabase();
-                          },
-                          "database-restart");
-                  restart.setDaemon(true);
-                  restart.start();
-                  restarts.add(restart);
-                  return armed;
-                }))
+                e -> armWithHeldInsert(e, "database-restart", restarts, e::restartDatabase)))
         .recovers();
     for (Thread t : restarts) {
       t.join(60_000);
@@ -306,6 +268,31 @@ class EngineFaultMatrixIT {
   static int arm(RedshiftEmulator e, S3RequestKind kind, int count, Fault fault) {
     e.s3Faults().failNext(kind, count, fault);
     return count;
+  }
+
+  /**
+   * Holds the next target INSERT 500 ms and, 100 ms after it is held, runs {@code event} on a
+   * daemon thread (added to {@code threads}), so the event meets a load in flight.
+   */
+  private static int armWithHeldInsert(
+      RedshiftEmulator e, String threadName, List<Thread> threads, Runnable event) {
+    int before = e.sqlFaults().fired();
+    int armed = arm(e, TARGET_INSERT, 1, SqlFault.delay(Duration.ofMillis(500)));
+    Thread thread =
+        new Thread(
+            () -> {
+              long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+              while (e.sqlFaults().fired() == before && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+              }
+              sleepQuietly(100);
+              event.run();
+            },
+            threadName);
+    thread.setDaemon(true);
+    thread.start();
+    threads.add(thread);
+    return armed;
   }
 
   private static void sleepQuietly(long millis) {

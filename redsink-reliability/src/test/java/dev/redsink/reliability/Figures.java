@@ -57,4 +57,10 @@ final class Figures {
       throw new UncheckedIOException(e);
     }
   }
+
+  /** A message's first line, cut at 90 characters, for the outcome column. */
+  static String abbreviate(String message) {
+    String first = message.split("\n")[0];
+    return first.length() > 90 ? first.substring(0, 90) + "…" : first;
+  }
 }

@@ -2,8 +2,6 @@ package dev.redsink.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redsink.emulator.RedshiftEmulator;
-import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.fault.Fault;
 import dev.redsink.emulator.fault.S3RequestKind;
 import dev.redsink.emulator.fault.SqlFault;
@@ -14,8 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -24,22 +20,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * a fault holds it at the step (a delayed statement or S3 request, or a lost COMMIT reply), it is
  * killed there, started again, and must finish with every record exactly once.
  */
-@ExtendWith(RedshiftEmulatorExtension.class)
+@ExtendWith(WarehouseExtension.class)
 class KillRestartIT {
 
   private static final Duration HOLD = Duration.ofSeconds(4);
 
-  private Warehouse warehouse;
+  private final Warehouse warehouse;
 
-  @BeforeEach
-  void setUp(RedshiftEmulator emulator) {
-    warehouse = new Warehouse(emulator);
-    warehouse.resetFaults();
-  }
-
-  @AfterEach
-  void tearDown() {
-    warehouse.resetFaults();
+  KillRestartIT(Warehouse warehouse) {
+    this.warehouse = warehouse;
   }
 
   @Test
@@ -95,43 +84,25 @@ class KillRestartIT {
     Path dir = Path.of("target", "children", table).toAbsolutePath();
     Path properties = writeProperties(dir, config, stream);
 
-    ChildProcess first = ChildProcess.start(properties, dir, "first");
-    first.await("two writes", () -> first.output().contains("WROTE 2 "), Duration.ofMinutes(2));
-    int armed = arming.arm(warehouse.emulator);
-    first.await("the fault to fire", () -> warehouse.faultsFired() >= armed, Duration.ofMinutes(2));
-    long killedAt = System.nanoTime();
-    int exit = first.kill();
-    assertThat(exit).as("exit status of the killed child").isNotZero();
-    assertThat(first.output()).doesNotContain("DONE");
-    ExactlyOnceCheck.Verdict atKill = ExactlyOnceCheck.inspect(warehouse, table, stream);
-    assertThat(atKill.rows()).as("rows at the kill").isLessThan(stream.total());
+    ScenarioCheck check = new ScenarioCheck(warehouse, name, table, stream);
 
-    ChildProcess second = ChildProcess.start(properties, dir, "second");
+    ChildProcess first = ChildProcess.loader(properties, dir, "first");
+    first.await("two writes", () -> first.stdout().contains("WROTE 2 "), Duration.ofMinutes(2));
+    Kill kill = Kill.atFault(first, warehouse, arming, check, Duration.ofMinutes(2));
+    assertThat(first.stdout()).doesNotContain("DONE");
+
+    ChildProcess second = ChildProcess.loader(properties, dir, "second");
     second.await(
         "the first write after the restart",
-        () -> second.output().contains("WROTE 1 ") || second.output().contains("DONE"),
+        () -> second.stdout().contains("WROTE 1 ") || second.stdout().contains("DONE"),
         Duration.ofMinutes(2));
-    long recovered = Duration.ofNanos(System.nanoTime() - killedAt).toMillis();
+    long recovered = kill.millisSince();
     assertThat(second.waitFor(Duration.ofMinutes(10))).as(second.output()).isZero();
-    assertThat(second.output()).contains("DONE");
+    assertThat(second.stdout()).contains("DONE");
 
-    assertThat(warehouse.emulator.sqlFaults().pending() + warehouse.emulator.s3Faults().pending())
-        .isZero();
-    int fired = warehouse.faultsFired();
-    assertThat(fired).as("faults fired").isEqualTo(armed);
-    ExactlyOnceCheck.Verdict v =
-        ExactlyOnceCheck.assertComplete(warehouse, table, stream, allowedOrphans);
-    Figures.record(
-        name,
-        stream.total(),
-        fired,
-        v.lost(),
-        v.duplicated(),
-        recovered,
-        "killed at "
-            + atKill.rows()
-            + " rows; restart completed"
-            + (v.leftObjects().isEmpty() ? "" : ", " + v.leftObjects().size() + " orphan files"));
+    int fired = check.assertEveryFaultFired(kill.armed());
+    ExactlyOnceCheck.Verdict v = check.assertComplete(allowedOrphans);
+    check.record(fired, v, recovered, kill.outcome(v));
   }
 
   private static Path writeProperties(Path dir, Map<String, Object> config, SourceStream stream)

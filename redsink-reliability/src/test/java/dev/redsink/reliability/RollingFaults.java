@@ -56,7 +56,7 @@ final class RollingFaults implements AutoCloseable {
       while (running) {
         long ledger = ledgerTotal();
         long now = System.nanoTime();
-        if (waiting && pending() == 0) {
+        if (waiting && warehouse.faultsPending() == 0) {
           waiting = false;
           firedAt = now;
           firedLedger = ledger;
@@ -90,10 +90,6 @@ final class RollingFaults implements AutoCloseable {
     } catch (SQLException e) {
       return 0; // no ledger table yet
     }
-  }
-
-  private int pending() {
-    return warehouse.emulator.sqlFaults().pending() + warehouse.emulator.s3Faults().pending();
   }
 
   /** Faults armed so far (an episode may arm several, say two 503s in a row). */

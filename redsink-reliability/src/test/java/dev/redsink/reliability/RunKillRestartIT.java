@@ -3,8 +3,6 @@ package dev.redsink.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redsink.cli.demo.EmbeddedKafka;
-import dev.redsink.emulator.RedshiftEmulator;
-import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.fault.Fault;
 import dev.redsink.emulator.fault.S3RequestKind;
 import dev.redsink.emulator.fault.SqlFault;
@@ -27,7 +25,6 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -38,7 +35,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * record once. Smaller streams than the engine scenarios (each run starts two JVMs and joins a
  * consumer group): a fifth of the scenario size, at least 20,000 records.
  */
-@ExtendWith(RedshiftEmulatorExtension.class)
+@ExtendWith(WarehouseExtension.class)
 class RunKillRestartIT {
 
   private static final Duration HOLD = Duration.ofSeconds(4);
@@ -48,8 +45,12 @@ class RunKillRestartIT {
 
   private static EmbeddedKafka kafka;
 
-  private Warehouse warehouse;
-  private final List<RedsinkCommand> started = new ArrayList<>();
+  private final Warehouse warehouse;
+  private final List<ChildProcess> started = new ArrayList<>();
+
+  RunKillRestartIT(Warehouse warehouse) {
+    this.warehouse = warehouse;
+  }
 
   @BeforeAll
   static void startKafka() {
@@ -61,16 +62,9 @@ class RunKillRestartIT {
     kafka.close();
   }
 
-  @BeforeEach
-  void setUp(RedshiftEmulator emulator) {
-    warehouse = new Warehouse(emulator);
-    warehouse.resetFaults();
-  }
-
   @AfterEach
   void tearDown() {
-    started.forEach(RedsinkCommand::destroy);
-    warehouse.resetFaults();
+    started.forEach(ChildProcess::destroy);
   }
 
   static int records() {
@@ -93,9 +87,9 @@ class RunKillRestartIT {
 
   @Test
   void sigtermFinishesTheInFlightLoadAndARestartResumes() throws Exception {
-    Run run = new Run("run");
+    Run run = new Run("redsink run: SIGTERM while a COPY is in flight, restarted");
     int httpPort = freePort();
-    RedsinkCommand first = run.start("first", "--http-port", Integer.toString(httpPort));
+    ChildProcess first = run.start("first", "--http-port", Integer.toString(httpPort));
     first.await("a first committed load", run::loadedSome, STARTED);
     String metrics = get(httpPort, "/metrics");
     int armed = EngineFaultMatrixIT.arm(warehouse.emulator, "^COPY", 1, SqlFault.delay(HOLD));
@@ -104,30 +98,24 @@ class RunKillRestartIT {
     assertThat(first.stdout())
         .contains("Stopping after the in-flight load")
         .contains("Stopped cleanly.");
-    ExactlyOnceCheck.Verdict atStop = ExactlyOnceCheck.inspect(warehouse, run.table, run.stream);
-    ExactlyOnceCheck.assertConsistent(warehouse, run.table, atStop);
+    ExactlyOnceCheck.Verdict atStop = run.check.assertCleanStop();
     assertThat(atStop.rows()).as("rows at the stop").isLessThan(run.stream.total());
-    assertThat(atStop.leftObjects()).as("staged objects left by a clean stop").isEmpty();
 
-    RedsinkCommand second = run.start("second");
+    ChildProcess second = run.start("second");
     second.await("the whole stream", run::complete, FINISHED);
     assertThat(second.terminate(FINISHED)).isZero();
 
-    assertThat(warehouse.faultsFired()).isEqualTo(armed);
-    ExactlyOnceCheck.Verdict v =
-        ExactlyOnceCheck.assertComplete(warehouse, run.table, run.stream, 0);
+    int fired = run.check.assertEveryFaultFired(armed);
+    ExactlyOnceCheck.Verdict v = run.check.assertComplete(0);
     assertThat(metrics)
         .contains("redsink_records_loaded_total{connector=\"" + run.key + "\"}")
         .contains("redsink_up{connector=\"" + run.key + "\"} 1");
     assertNoSecret("/metrics", metrics);
     assertNoSecret("first run's output", first.output());
     assertNoSecret("second run's output", second.output());
-    Figures.record(
-        "redsink run: SIGTERM while a COPY is in flight, restarted",
-        run.stream.total(),
-        armed,
-        v.lost(),
-        v.duplicated(),
+    run.check.record(
+        fired,
+        v,
         -1,
         "in-flight load finished, exit 0 at "
             + atStop.rows()
@@ -135,60 +123,43 @@ class RunKillRestartIT {
   }
 
   private void killAndRestart(String name, FaultPlan.Arming arming) throws Exception {
-    Run run = new Run("run");
-    RedsinkCommand first = run.start("first");
+    Run run = new Run(name);
+    ChildProcess first = run.start("first");
     first.await("a first committed load", run::loadedSome, STARTED);
-    int armed = arming.arm(warehouse.emulator);
-    first.await("the fault to fire", () -> warehouse.faultsFired() >= armed, STARTED);
-    long killedAt = System.nanoTime();
-    assertThat(first.kill()).as("exit status of the killed command").isNotZero();
+    Kill kill = Kill.atFault(first, warehouse, arming, run.check, STARTED);
     assertThat(first.stdout()).doesNotContain("Stopped cleanly.");
-    ExactlyOnceCheck.Verdict atKill = ExactlyOnceCheck.inspect(warehouse, run.table, run.stream);
-    ExactlyOnceCheck.assertConsistent(warehouse, run.table, atKill);
-    assertThat(atKill.rows()).as("rows at the kill").isLessThan(run.stream.total());
+    ExactlyOnceCheck.assertConsistent(warehouse, run.table, kill.atKill());
 
-    RedsinkCommand second = run.start("second");
+    ChildProcess second = run.start("second");
     second.await(
-        "the first load after the restart", () -> rows(run.table) > atKill.rows(), FINISHED);
-    long recovered = Duration.ofNanos(System.nanoTime() - killedAt).toMillis();
+        "the first load after the restart", () -> rows(run.table) > kill.atKill().rows(), FINISHED);
+    long recovered = kill.millisSince();
     second.await("the whole stream", run::complete, FINISHED);
     assertThat(second.terminate(FINISHED)).as("exit status after SIGTERM").isZero();
     assertThat(second.stdout()).contains("Stopped cleanly.");
 
-    assertThat(warehouse.emulator.sqlFaults().pending() + warehouse.emulator.s3Faults().pending())
-        .isZero();
-    int fired = warehouse.faultsFired();
-    assertThat(fired).as("faults fired").isEqualTo(armed);
-    ExactlyOnceCheck.Verdict v =
-        ExactlyOnceCheck.assertComplete(warehouse, run.table, run.stream, Integer.MAX_VALUE);
+    int fired = run.check.assertEveryFaultFired(kill.armed());
+    ExactlyOnceCheck.Verdict v = run.check.assertComplete(Integer.MAX_VALUE);
     long manifests = v.leftObjects().stream().filter(k -> k.endsWith(".manifest")).count();
     assertThat(manifests == 1 || v.leftObjects().size() <= 1)
         .as("orphans are the killed load's files (one manifest, or one file): %s", v.leftObjects())
         .isTrue();
     assertNoSecret("first run's output", first.output());
     assertNoSecret("second run's output", second.output());
-    Figures.record(
-        name,
-        run.stream.total(),
-        fired,
-        v.lost(),
-        v.duplicated(),
-        recovered,
-        "killed at "
-            + atKill.rows()
-            + " rows; restart completed"
-            + (v.leftObjects().isEmpty() ? "" : ", " + v.leftObjects().size() + " orphan files"));
+    run.check.record(fired, v, recovered, kill.outcome(v));
   }
 
-  /** One scenario's topic (produced in full up front), table and connector file. */
+  /** One scenario's topic (produced in full up front), table, connector file and checks. */
   private final class Run {
     final String table = Warehouse.uniqueTable("rel");
     final String key = table;
     final SourceStream stream = SourceStream.of("run." + table, records());
     final Path dir = Path.of("target", "children", table).toAbsolutePath();
     final Path connector;
+    final ScenarioCheck check;
 
-    Run(String stem) throws IOException {
+    Run(String name) throws IOException {
+      check = new ScenarioCheck(warehouse, name, table, stream);
       kafka.createTopics(List.of(stream.topic()), stream.partitions());
       produce(stream);
       connector =
@@ -203,7 +174,7 @@ class RunKillRestartIT {
               "");
     }
 
-    RedsinkCommand start(String name, String... more) throws IOException {
+    ChildProcess start(String name, String... more) throws IOException {
       List<String> args = new ArrayList<>();
       args.addAll(
           List.of(
@@ -217,7 +188,7 @@ class RunKillRestartIT {
               "--kafka-property",
               "heartbeat.interval.ms=1000"));
       args.addAll(List.of(more));
-      RedsinkCommand c = RedsinkCommand.start(dir, name, Map.of(), args.toArray(String[]::new));
+      ChildProcess c = ChildProcess.redsink(dir, name, Map.of(), args.toArray(String[]::new));
       started.add(c);
       return c;
     }

@@ -20,6 +20,7 @@ final class Scenario {
   private final String table;
   private final SourceStream stream;
   private final Map<String, Object> config;
+  private final ScenarioCheck check;
   private FaultPlan plan = FaultPlan.none();
   private int chunkPerPartition;
   private int allowedOrphans;
@@ -30,6 +31,7 @@ final class Scenario {
     this.table = Warehouse.uniqueTable("rel");
     this.stream = SourceStream.of("rel." + table, records);
     this.config = warehouse.config(table);
+    this.check = new ScenarioCheck(warehouse, name, table, stream);
     this.chunkPerPartition = (int) Math.max(1, Math.min(2_500, stream.perPartition() / 10));
   }
 
@@ -78,17 +80,13 @@ final class Scenario {
   /** Runs the stream to its end through every fault, then checks it loaded exactly once. */
   Outcome recovers() throws SQLException {
     warehouse.resetFaults();
-    LoadRun run = load();
-    int fired = assertEveryFaultFired();
+    LoadRun run = load(plan);
+    int fired = check.assertEveryFaultFired(plan);
     assertThat(run.stopped()).as("%s: stop message", name).isEmpty();
-    ExactlyOnceCheck.Verdict v =
-        ExactlyOnceCheck.assertComplete(warehouse, table, stream, allowedOrphans);
-    Figures.record(
-        name,
-        stream.total(),
+    ExactlyOnceCheck.Verdict v = check.assertComplete(allowedOrphans);
+    check.record(
         fired,
-        v.lost(),
-        v.duplicated(),
+        v,
         run.longestRecovery().toMillis(),
         "recovered (" + run.retries() + " retries, " + run.restarts() + " restarts)");
     return new Outcome(run, v, fired);
@@ -100,50 +98,28 @@ final class Scenario {
    */
   Outcome stopsWith(String messagePart) throws SQLException {
     warehouse.resetFaults();
-    LoadRun run = load();
-    int fired = assertEveryFaultFired();
+    LoadRun run = load(plan);
+    int fired = check.assertEveryFaultFired(plan);
     assertThat(run.stopped()).as("%s: stop message", name).isPresent();
     assertThat(run.stopped().get()).contains(messagePart);
-    ExactlyOnceCheck.Verdict atStop = ExactlyOnceCheck.inspect(warehouse, table, stream);
-    ExactlyOnceCheck.assertConsistent(warehouse, table, atStop);
-    assertThat(atStop.leftObjects()).as("staged objects left at the stop").isEmpty();
+    check.assertCleanStop();
     warehouse.resetFaults();
-    LoadRun resumed =
-        new StreamLoader(config, stream, chunkPerPartition, FaultPlan.none(), warehouse.emulator)
-            .run();
+    LoadRun resumed = load(FaultPlan.none());
     assertThat(resumed.stopped()).as("%s: after the fault is gone", name).isEmpty();
-    ExactlyOnceCheck.Verdict v = ExactlyOnceCheck.assertComplete(warehouse, table, stream, 0);
-    Figures.record(
-        name,
-        stream.total(),
+    ExactlyOnceCheck.Verdict v = check.assertComplete(0);
+    check.record(
         fired,
-        v.lost(),
-        v.duplicated(),
+        v,
         -1,
         "stopped after "
             + run.writes()
             + " writes: \""
-            + abbreviate(run.stopped().get())
+            + Figures.abbreviate(run.stopped().get())
             + "\"; restart completed");
     return new Outcome(run, v, fired);
   }
 
-  private LoadRun load() {
-    return new StreamLoader(config, stream, chunkPerPartition, plan, warehouse.emulator).run();
-  }
-
-  private int assertEveryFaultFired() {
-    int fired = warehouse.faultsFired();
-    assertThat(plan.armed()).as("%s: faults armed (%s)", name, plan.description()).isPositive();
-    assertThat(warehouse.emulator.sqlFaults().pending() + warehouse.emulator.s3Faults().pending())
-        .as("%s: faults armed but never fired", name)
-        .isZero();
-    assertThat(fired).as("%s: faults fired", name).isEqualTo(plan.armed());
-    return fired;
-  }
-
-  private static String abbreviate(String message) {
-    String first = message.split("\n")[0];
-    return first.length() > 90 ? first.substring(0, 90) + "…" : first;
+  private LoadRun load(FaultPlan faults) {
+    return new StreamLoader(config, stream, chunkPerPartition, faults, warehouse.emulator).run();
   }
 }

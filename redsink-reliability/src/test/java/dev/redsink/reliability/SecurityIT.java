@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.emulator.RedshiftEmulator;
-import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.fault.Fault;
 import dev.redsink.emulator.fault.FiredSqlFault;
 import dev.redsink.emulator.fault.S3RequestKind;
@@ -18,8 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -27,20 +24,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Secrets stay secret through faults (logs, exceptions with their causes, the effective
  * configuration), COPY carries the IAM role and never keys, and sslmode=require reaches the driver.
  */
-@ExtendWith(RedshiftEmulatorExtension.class)
+@ExtendWith(WarehouseExtension.class)
 class SecurityIT {
 
-  private Warehouse warehouse;
+  private final Warehouse warehouse;
 
-  @BeforeEach
-  void setUp(RedshiftEmulator emulator) {
-    warehouse = new Warehouse(emulator);
-    warehouse.resetFaults();
-  }
-
-  @AfterEach
-  void tearDown() {
-    warehouse.resetFaults();
+  SecurityIT(Warehouse warehouse) {
+    this.warehouse = warehouse;
   }
 
   @Test

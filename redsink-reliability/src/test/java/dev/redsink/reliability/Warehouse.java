@@ -123,6 +123,11 @@ final class Warehouse {
     return emulator.sqlFaults().fired() + emulator.s3Faults().firedFaults().size();
   }
 
+  /** Faults armed but not fired yet, SQL and S3 together. */
+  int faultsPending() {
+    return emulator.sqlFaults().pending() + emulator.s3Faults().pending();
+  }
+
   /** Disarms and forgets every fault. */
   void resetFaults() {
     emulator.sqlFaults().reset();

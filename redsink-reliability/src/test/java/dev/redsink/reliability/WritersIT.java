@@ -5,14 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redsink.core.LoadResult;
 import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
-import dev.redsink.emulator.RedshiftEmulator;
-import dev.redsink.emulator.RedshiftEmulatorExtension;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -21,15 +18,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * partitions in order from the ledger, with different batch boundaries), and a stale writer that
  * keeps writing after another took its partitions over.
  */
-@ExtendWith(RedshiftEmulatorExtension.class)
+@ExtendWith(WarehouseExtension.class)
 class WritersIT {
 
-  private Warehouse warehouse;
+  private final Warehouse warehouse;
 
-  @BeforeEach
-  void setUp(RedshiftEmulator emulator) {
-    warehouse = new Warehouse(emulator);
-    warehouse.resetFaults();
+  WritersIT(Warehouse warehouse) {
+    this.warehouse = warehouse;
   }
 
   @Test
