@@ -121,14 +121,15 @@ public final class CoreEndToEnd {
   private static void print(int run, Run r) {
     PhaseTimes p = r.phases();
     System.out.printf(
-        "run %d: %.0f records/s (%.1f s, %d files, %.0f MB Parquet); encode %.0f ms, upload %.0f"
-            + " ms, copy %.0f ms, insert %.0f ms, commit %.0f ms, other %.0f ms; peak heap %d MiB,"
-            + " live after GC %d MiB, %d GCs (%d ms)%n",
+        "run %d: %.0f records/s (%.1f s, %d files, %.0f MB Parquet); stage %.0f ms (encode %.0f"
+            + " ms, upload %.0f ms summed over threads), copy %.0f ms, insert %.0f ms, commit %.0f"
+            + " ms, other %.0f ms; peak heap %d MiB, live after GC %d MiB, %d GCs (%d ms)%n",
         run,
         r.recordsPerSecond(),
         r.seconds(),
         p.files,
         p.bytes / 1e6,
+        p.stage,
         p.encode,
         p.upload,
         p.copy,
@@ -143,10 +144,11 @@ public final class CoreEndToEnd {
 
   private static void summarize(List<Run> results) {
     System.out.printf(
-        "median: %.0f records/s; encode %.0f ms, upload %.0f ms, copy %.0f ms, insert %.0f ms,"
-            + " commit %.0f ms, other %.0f ms; max peak heap %d MiB; max live after GC %d MiB; RSS high water %d"
-            + " MiB%n",
+        "median: %.0f records/s; stage %.0f ms (encode %.0f ms, upload %.0f ms), copy %.0f ms,"
+            + " insert %.0f ms, commit %.0f ms, other %.0f ms; max peak heap %d MiB; max live after"
+            + " GC %d MiB; RSS high water %d MiB%n",
         median(results, Run::recordsPerSecond),
+        median(results, r -> r.phases().stage),
         median(results, r -> r.phases().encode),
         median(results, r -> r.phases().upload),
         median(results, r -> r.phases().copy),
@@ -166,12 +168,12 @@ public final class CoreEndToEnd {
     try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(file))) {
       w.println(
           "run\trecords_per_s\tencode_ms\tupload_ms\tcopy_ms\tinsert_ms\tcommit_ms\tother_ms"
-              + "\tpeak_heap_mib\tpeak_live_mib");
+              + "\tpeak_heap_mib\tpeak_live_mib\tstage_ms");
       int run = 1;
       for (Run r : results) {
         PhaseTimes p = r.phases();
         w.printf(
-            "%d\t%.0f\t%.0f\t%.0f\t%.0f\t%.0f\t%.0f\t%.0f\t%d\t%d%n",
+            "%d\t%.0f\t%.0f\t%.0f\t%.0f\t%.0f\t%.0f\t%.0f\t%d\t%d\t%.0f%n",
             run++,
             r.recordsPerSecond(),
             p.encode,
@@ -181,7 +183,8 @@ public final class CoreEndToEnd {
             p.commit,
             r.seconds() * 1000 - p.total(),
             r.peakHeap() >> 20,
-            r.peakLive() >> 20);
+            r.peakLive() >> 20,
+            p.stage);
       }
     }
   }

@@ -4,6 +4,7 @@ import dev.redsink.core.LoadResult;
 
 /** Time by load phase summed over writes, from each {@link LoadResult}'s table loads, in ms. */
 final class PhaseTimes {
+  double stage;
   double encode;
   double upload;
   double copy;
@@ -14,6 +15,7 @@ final class PhaseTimes {
 
   void add(LoadResult result) {
     for (LoadResult.TableLoad t : result.tables()) {
+      stage += t.stage().toNanos() / 1e6;
       encode += t.encode().toNanos() / 1e6;
       upload += t.upload().toNanos() / 1e6;
       copy += t.copy().toNanos() / 1e6;
@@ -24,7 +26,8 @@ final class PhaseTimes {
     }
   }
 
+  /** Wall time in the phases: encode and upload overlap on several threads inside stage. */
   double total() {
-    return encode + upload + copy + insert + commit;
+    return stage + copy + insert + commit;
   }
 }

@@ -17,13 +17,18 @@ public record LoadResult(
     next = Map.copyOf(next);
   }
 
-  /** One table's load within a write. */
+  /**
+   * One table's load within a write. {@code stage} is the wall time of encoding and uploading the
+   * files; {@code encode} and {@code upload} are summed over files, which are encoded and uploaded
+   * {@code upload_concurrency} at a time, so together they may exceed {@code stage}.
+   */
   public record TableLoad(
       String table,
       int rows,
       int files,
       long bytes,
       int attempts,
+      Duration stage,
       Duration encode,
       Duration upload,
       Duration copy,

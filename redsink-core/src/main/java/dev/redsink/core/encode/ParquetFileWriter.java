@@ -88,8 +88,13 @@ public final class ParquetFileWriter {
       if (role == ColumnRole.TOPIC || role == ColumnRole.CREATED_AT) {
         builder = builder.withDictionaryEncoding(column.name(), true);
       }
-      if (role == ColumnRole.PAYLOAD || role == ColumnRole.KEY) {
-        // min/max statistics would copy every new maximum of a payload up to 16 MB.
+      if (role == ColumnRole.PAYLOAD
+          || role == ColumnRole.KEY
+          || role == ColumnRole.ID
+          || role == ColumnRole.OFFSET
+          || role == ColumnRole.TIMESTAMP) {
+        // min/max statistics copy every new maximum (payloads up to 16 MB; ids, offsets and
+        // timestamps grow with almost every row); COPY never reads them.
         builder = builder.withStatisticsEnabled(column.name(), false);
       }
     }

@@ -16,6 +16,7 @@ record StagedBatch(
     Optional<StagedFile> manifest,
     long rows,
     long bytes,
+    Duration stage,
     Duration encode,
     Duration upload,
     Optional<StagedChanges> changes) {

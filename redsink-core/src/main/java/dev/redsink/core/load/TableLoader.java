@@ -92,7 +92,14 @@ final class TableLoader {
         // Only settled offsets move: a ledger-only transaction, nothing staged.
         StagedBatch none =
             new StagedBatch(
-                List.of(), Optional.empty(), 0, 0, Duration.ZERO, Duration.ZERO, Optional.empty());
+                List.of(),
+                Optional.empty(),
+                0,
+                0,
+                Duration.ZERO,
+                Duration.ZERO,
+                Duration.ZERO,
+                Optional.empty());
         if (ctx.transaction().run(ctx.pool(), plan, none).outcome()
             == LoadTransaction.Outcome.OVERLAP) {
           continue;
@@ -156,6 +163,7 @@ final class TableLoader {
   }
 
   private StagedBatch stage(TablePlan plan) {
+    long start = System.nanoTime();
     Instant createdAt = Instant.now();
     List<Record> pending = plan.pending();
     ParquetFileWriter writer = plan.table().writer();
@@ -191,6 +199,7 @@ final class TableLoader {
         manifest,
         pending.size(),
         staged.bytes(),
+        Duration.ofNanos(System.nanoTime() - start),
         staged.encode(),
         Duration.ofNanos(uploadNanos),
         changes);
@@ -206,7 +215,7 @@ final class TableLoader {
 
   private TableLoad empty() {
     Duration zero = Duration.ZERO;
-    return new TableLoad(table.toString(), 0, 0, 0, attempts, zero, zero, zero, zero, zero);
+    return new TableLoad(table.toString(), 0, 0, 0, attempts, zero, zero, zero, zero, zero, zero);
   }
 
   private TableLoad tableLoad(StagedBatch batch, LoadTransaction.Result result) {
@@ -217,6 +226,7 @@ final class TableLoader {
         batch.files().size(),
         batch.bytes(),
         attempts,
+        batch.stage(),
         batch.encode(),
         batch.upload(),
         timings.copy(),

@@ -4,6 +4,7 @@ import dev.redsink.core.error.AuthorizationException;
 import dev.redsink.core.error.FatalException;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.error.TransientException;
+import java.io.ByteArrayInputStream;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.sync.RequestBody;
@@ -13,6 +14,8 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /** {@link ObjectStore} over the AWS SDK v2, translating S3 failures into Redsink's categories. */
 public final class S3ObjectStore implements ObjectStore {
+  private static final String OCTET_STREAM = "application/octet-stream";
+
   private final S3Client s3;
   private final String bucket;
 
@@ -49,7 +52,9 @@ public final class S3ObjectStore implements ObjectStore {
                         .contentLength((long) bytes.length)
                         .checksumAlgorithm(ChecksumAlgorithm.CRC32_C)
                         .checksumCRC32C(crc32cBase64),
-                RequestBody.fromBytes(bytes)));
+                // fromBytes would copy the whole file first; a stream over it does not.
+                RequestBody.fromContentProvider(
+                    () -> new ByteArrayInputStream(bytes), bytes.length, OCTET_STREAM)));
   }
 
   @Override

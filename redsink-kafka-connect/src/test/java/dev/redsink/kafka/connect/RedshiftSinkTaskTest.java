@@ -105,11 +105,7 @@ class RedshiftSinkTaskTest {
   void keepsConsumingWhileALoadRunsAndCommitsOnlyWhatTheLedgerHolds() throws Exception {
     CountDownLatch entered = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
-    Loader gated = new GatedLoader(loader, entered, release);
-    task = new RedshiftSinkTask(core -> gated, clock, false);
-    task.initialize(context);
-    task.start(props);
-    task.open(List.of(P0, P1));
+    startLoadingInBackground(new GatedLoader(loader, entered, release));
 
     task.put(records(P0, 0, 5));
     assertThat(entered.await(10, TimeUnit.SECONDS)).as("first load started").isTrue();
@@ -133,11 +129,7 @@ class RedshiftSinkTaskTest {
   void aFailedBackgroundLoadIsRetriedFromTheLedgerWithTheRecordsBufferedSince() throws Exception {
     CountDownLatch entered = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
-    Loader gated = new GatedLoader(loader, entered, release);
-    task = new RedshiftSinkTask(core -> gated, clock, false);
-    task.initialize(context);
-    task.start(props);
-    task.open(List.of(P0, P1));
+    startLoadingInBackground(new GatedLoader(loader, entered, release));
     loader.failures.add(new TransientException("connection reset"));
 
     task.put(records(P0, 0, 5));
@@ -151,6 +143,14 @@ class RedshiftSinkTaskTest {
     task.close(List.of(P0, P1));
     assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L, 2L, 3L, 4L);
     assertThat(loader.offsetsLoaded("orders", 1)).containsExactly(0L, 1L, 2L, 3L, 4L);
+  }
+
+  /** Starts a task that loads on its own thread, as in production, through this loader. */
+  private void startLoadingInBackground(Loader gated) {
+    task = new RedshiftSinkTask(core -> gated, clock, false);
+    task.initialize(context);
+    task.start(props);
+    task.open(List.of(P0, P1));
   }
 
   /** A loader whose first write waits until released. */
