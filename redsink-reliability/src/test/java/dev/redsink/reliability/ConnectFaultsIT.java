@@ -100,8 +100,9 @@ class ConnectFaultsIT {
   @Test
   void aStaleTaskKeepsWritingAfterItsPartitionsMoved() throws Exception {
     // Long enough for the other task to load the rest first: 15 s for 10,000 records, 25 s for
-    // 100,000.
-    Duration hold = Duration.ofSeconds(Math.max(15, ConnectScenario.records() / 4_000));
+    // 100,000, 90 s for a million.
+    Duration hold =
+        Duration.ofSeconds(Math.min(90, Math.max(15, ConnectScenario.records() / 4_000)));
     ConnectScenario s =
         ConnectScenario.named(cluster, warehouse, "Connect stale task after its partitions moved")
             .tasks(2)

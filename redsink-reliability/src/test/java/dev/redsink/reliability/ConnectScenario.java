@@ -45,11 +45,13 @@ final class ConnectScenario {
   }
 
   /**
-   * Records per Connect scenario: a tenth of the module's size ({@code reliability.records}), so
-   * 10,000 in the test command and 100,000 in the full run.
+   * Records per Connect scenario: {@code -Dreliability.connect.records}, by default a tenth of the
+   * module's size ({@code reliability.records}), so 10,000 in the test command; the full run sets
+   * it to 1,000,000.
    */
   static int records() {
-    return Math.max(1_000, Reliability.records() / 10);
+    return Integer.getInteger(
+        "reliability.connect.records", Math.max(1_000, Reliability.records() / 10));
   }
 
   static ConnectScenario named(ConnectCluster cluster, Warehouse warehouse, String name) {

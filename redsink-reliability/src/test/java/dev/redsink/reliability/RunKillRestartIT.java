@@ -67,8 +67,13 @@ class RunKillRestartIT {
     started.forEach(ChildProcess::destroy);
   }
 
+  /**
+   * Records per {@code redsink run} scenario: {@code -Dreliability.run.records}, by default a fifth
+   * of {@code reliability.records} (at least 20,000); the full run sets it to 1,000,000.
+   */
   static int records() {
-    return Math.max(20_000, Reliability.records() / 5);
+    return Integer.getInteger(
+        "reliability.run.records", Math.max(20_000, Reliability.records() / 5));
   }
 
   @Test
