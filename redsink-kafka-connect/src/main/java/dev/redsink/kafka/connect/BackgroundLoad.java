@@ -16,7 +16,7 @@ import org.apache.kafka.connect.errors.ConnectException;
  * so loading there would stop consumption for as long as each load takes. At most one load runs at
  * a time, in offset order, so the ledger only ever moves forward.
  */
-final class BackgroundLoad implements AutoCloseable {
+final class BackgroundLoad {
 
   /** Records handed to one engine write, with the offsets the ledger may move to. */
   record Batch(List<Record> records, Map<TopicPartition, Long> settled) {}
@@ -71,7 +71,10 @@ final class BackgroundLoad implements AutoCloseable {
     }
   }
 
-  /** Waits for the running load and takes its outcome. */
+  /**
+   * Waits for the running load and takes its outcome. When the waiting thread is interrupted, the
+   * load is given up on but keeps running: the next load queues behind it on the same thread.
+   */
   Outcome await() {
     FutureTask<LoadResult> running = load;
     Batch loaded = batch;
@@ -97,11 +100,18 @@ final class BackgroundLoad implements AutoCloseable {
     }
   }
 
-  /** Stops the thread; a load still running is interrupted and its transaction rolled back. */
-  @Override
-  public void close() {
-    if (thread != null) {
-      thread.shutdownNow();
+  /**
+   * Runs {@code last} once the load still running, if any, has finished, then ends the thread. The
+   * load is never interrupted: an interrupted load could neither finish its transaction nor delete
+   * its staged files, and a load that completes after its partitions moved changes nothing (the
+   * ledger). Does not wait.
+   */
+  void closeThen(Runnable last) {
+    if (thread == null) {
+      last.run();
+      return;
     }
+    thread.execute(last);
+    thread.shutdown();
   }
 }

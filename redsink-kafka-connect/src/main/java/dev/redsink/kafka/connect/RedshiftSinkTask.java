@@ -330,13 +330,14 @@ public class RedshiftSinkTask extends SinkTask {
 
   @Override
   public void stop() {
-    if (running != null) {
-      running.close();
-    }
     if (metrics != null) {
       metrics.unregister();
     }
-    if (loader != null) {
+    if (running != null && loader != null) {
+      // A load still running (say Connect gave up waiting for it) finishes, commits or rolls back
+      // and deletes its staged files before the pool and S3 client close.
+      running.closeThen(loader::close);
+    } else if (loader != null) {
       loader.close();
     }
   }

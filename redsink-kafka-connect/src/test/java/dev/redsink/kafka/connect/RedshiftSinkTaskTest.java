@@ -145,6 +145,35 @@ class RedshiftSinkTaskTest {
     assertThat(loader.offsetsLoaded("orders", 1)).containsExactly(0L, 1L, 2L, 3L, 4L);
   }
 
+  @Test
+  void stopLetsTheRunningLoadFinishBeforeTheLoaderCloses() throws Exception {
+    CountDownLatch entered = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    startLoadingInBackground(new GatedLoader(loader, entered, release));
+    task.put(records(P0, 0, 5));
+    assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+
+    task.stop();
+    task = null;
+    assertThat(loader.closed).as("closed under a running load").isFalse();
+
+    release.countDown();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!isClosed() && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    assertThat(isClosed()).as("closed once the load finished").isTrue();
+    synchronized (loader) {
+      assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L, 2L, 3L, 4L);
+    }
+  }
+
+  private boolean isClosed() {
+    synchronized (loader) {
+      return loader.closed;
+    }
+  }
+
   /** Starts a task that loads on its own thread, as in production, through this loader. */
   private void startLoadingInBackground(Loader gated) {
     task = new RedshiftSinkTask(core -> gated, clock, false);
@@ -200,7 +229,9 @@ class RedshiftSinkTaskTest {
 
     @Override
     public void close() {
-      fake.close();
+      synchronized (fake) {
+        fake.close();
+      }
     }
   }
 
