@@ -21,18 +21,25 @@ import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.OutputFile;
+import org.apache.parquet.schema.MessageType;
 
 /**
  * Encodes records as one zstd Parquet file in memory, in the layout's column order, without Hadoop
- * at runtime. Every record is checked against the column limits before anything is encoded.
+ * at runtime. Every record is checked against the column limits before anything is encoded. Payload
+ * layouts (no typed fields) are written column by column with no object per value ({@link
+ * ColumnarFile}); typed layouts go through parquet-java's record writer ({@link RowWriteSupport}).
  */
 public final class ParquetFileWriter {
   private static final long ROW_GROUP_BYTES = 128L * 1024 * 1024;
 
   private final RowLayout layout;
+  private final MessageType schema;
+  private final boolean columnar;
 
   public ParquetFileWriter(RowLayout layout) {
     this.layout = layout;
+    this.schema = ParquetSchemas.of(layout);
+    this.columnar = ColumnarFile.handles(layout.columns());
   }
 
   /**
@@ -54,8 +61,18 @@ public final class ParquetFileWriter {
       rawBytes += record.value() == null ? 0 : record.value().length;
     }
     String created = DateTimeFormatter.ISO_INSTANT.format(createdAt.truncatedTo(ChronoUnit.MICROS));
+    int capacity = (int) Math.min(rawBytes / 2 + 4096, 1 << 26);
+    if (columnar) {
+      try {
+        byte[] bytes =
+            new ColumnarFile(layout.columns(), schema, created).encode(records, capacity);
+        return new EncodedFile(bytes, records.size(), created);
+      } catch (IOException e) {
+        throw new FatalException("Cannot encode Parquet file: " + e.getMessage(), e);
+      }
+    }
     RowWriteSupport support = new RowWriteSupport(layout, created);
-    BufferOutputFile file = new BufferOutputFile((int) Math.min(rawBytes / 2 + 4096, 1 << 26));
+    BufferOutputFile file = new BufferOutputFile(capacity);
     ZstdCodecFactory codecs = new ZstdCodecFactory(ZstdCodecFactory.DEFAULT_LEVEL);
     try (ParquetWriter<Record> writer = builder(file, support, codecs).build()) {
       for (int i = 0; i < records.size(); i++) {

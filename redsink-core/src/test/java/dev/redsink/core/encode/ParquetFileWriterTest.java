@@ -269,6 +269,52 @@ class ParquetFileWriterTest {
   }
 
   @Test
+  void pagesAreCutAtAMegabyteAndNullRunsSurviveThePageBoundaries() throws Exception {
+    Random random = new Random(42);
+    List<Record> records = new ArrayList<>();
+    for (int i = 0; i < 6_000; i++) {
+      byte[] key = i % 3 == 0 || (i / 500) % 2 == 0 ? null : bytes(random, 1 + random.nextInt(40));
+      byte[] value = i % 7 == 0 || (i > 2_000 && i < 2_600) ? null : bytes(random, 900);
+      records.add(record("t", i % 5, 1_000_000L + i, key, value));
+    }
+    EncodedFile file = new ParquetFileWriter(FULL).write(records, CREATED);
+    assertThat(uncompressedBytes(file, "payload") / ColumnChunk.PAGE_BYTES)
+        .as("the payload column spans several 1 MB pages")
+        .isGreaterThanOrEqualTo(3);
+
+    List<List<Object>> rows = readBack(file);
+    assertThat(rows).hasSize(records.size());
+    for (int i = 0; i < records.size(); i++) {
+      Record r = records.get(i);
+      assertThat(rows.get(i).get(0)).as("row %d", i).isEqualTo(r.id());
+      assertThat(rows.get(i).get(4)).isEqualTo((long) r.partition());
+      assertThat(rows.get(i).get(5))
+          .as("key of row %d", i)
+          .isEqualTo(r.key() == null ? null : Base64.getEncoder().encodeToString(r.key()));
+      assertThat((byte[]) rows.get(i).get(6)).as("payload of row %d", i).isEqualTo(r.value());
+      assertThat(rows.get(i).get(7)).isEqualTo("2026-11-30T10:15:30.123456Z");
+    }
+  }
+
+  /** A column chunk's uncompressed size, from the footer as DuckDB reads it. */
+  long uncompressedBytes(EncodedFile file, String column) throws Exception {
+    Path path = dir.resolve("p" + System.nanoTime() + ".parquet");
+    Files.write(path, file.bytes());
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT total_uncompressed_size FROM parquet_metadata('"
+                    + path
+                    + "') WHERE path_in_schema = '"
+                    + column
+                    + "'")) {
+      assertThat(rs.next()).isTrue();
+      return rs.getLong(1);
+    }
+  }
+
+  @Test
   void utf8Validator() {
     assertThat(Utf8.firstInvalid("aé€🚀".getBytes(StandardCharsets.UTF_8))).isEqualTo(-1);
     assertThat(Utf8.firstInvalid(new byte[] {(byte) 0xC0, (byte) 0x80})).isZero(); // overlong

@@ -1,0 +1,192 @@
+package dev.redsink.core.encode;
+
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+
+/**
+ * One optional column of a row group, encoded as Parquet v1 data pages without an object per value:
+ * PLAIN values and RLE definition levels go into growable byte arrays, each page is compressed with
+ * zstd once it holds about {@link #PAGE_BYTES}, and the compressed pages wait in one array until
+ * the file writer takes the column.
+ */
+final class ColumnChunk {
+  /** Values per page before it is cut, as parquet-java's default page size. */
+  static final int PAGE_BYTES = 1 << 20;
+
+  private final ColumnDescriptor descriptor;
+  private byte[] values = new byte[64 * 1024];
+  private int valuesLength;
+  private byte[] levels = new byte[64];
+  private int levelsLength;
+  private int runLevel = -1;
+  private int runLength;
+  private int pageValues;
+  private long totalValues;
+  private byte[] page = new byte[0];
+  private byte[] compressed = new byte[64 * 1024];
+  private int compressedLength;
+  private final List<Page> pages = new ArrayList<>();
+
+  /** A finished page: its value and null counts, sizes, and where it sits in the chunk. */
+  private record Page(int values, int uncompressed, int offset, int length) {}
+
+  ColumnChunk(ColumnDescriptor descriptor) {
+    this.descriptor = descriptor;
+  }
+
+  void addNull(ZstdCompressCtx zstd) {
+    level(0);
+    endValue(zstd);
+  }
+
+  /** A BYTE_ARRAY value: its length (4 bytes, little endian) and its bytes. */
+  void addBytes(byte[] bytes, int offset, int length, ZstdCompressCtx zstd) {
+    level(1);
+    ensure(4 + length);
+    writeIntLe(values, valuesLength, length);
+    System.arraycopy(bytes, offset, values, valuesLength + 4, length);
+    valuesLength += 4 + length;
+    endValue(zstd);
+  }
+
+  /** An INT64 value, little endian. */
+  void addLong(long value, ZstdCompressCtx zstd) {
+    level(1);
+    ensure(8);
+    for (int i = 0; i < 8; i++) {
+      values[valuesLength++] = (byte) (value >>> (8 * i));
+    }
+    endValue(zstd);
+  }
+
+  /**
+   * Room for a BYTE_ARRAY value of at most {@code maxLength} bytes written in place: returns the
+   * position of its first byte; {@link #commitBytes} then sets its length.
+   */
+  int reserveBytes(int maxLength) {
+    level(1);
+    ensure(4 + maxLength);
+    return valuesLength + 4;
+  }
+
+  /** Ends a value written in place at {@link #reserveBytes}'s position, {@code length} long. */
+  void commitBytes(int length, ZstdCompressCtx zstd) {
+    writeIntLe(values, valuesLength, length);
+    valuesLength += 4 + length;
+    endValue(zstd);
+  }
+
+  /** The value buffer, for in-place writes between {@link #reserveBytes} and commit. */
+  byte[] buffer() {
+    return values;
+  }
+
+  /**
+   * Compresses what is left as the last page and hands every page to the file writer. Pages carry
+   * no statistics (COPY never reads them; computing them copies values), so the writer leaves out
+   * the column and offset indexes, which would otherwise claim pages without min/max hold only
+   * nulls.
+   */
+  @SuppressWarnings("deprecation")
+  void writeTo(ParquetFileWriter file, ZstdCompressCtx zstd) throws IOException {
+    finishPage(zstd);
+    file.startColumn(descriptor, totalValues, CompressionCodecName.ZSTD);
+    for (Page p : pages) {
+      file.writeDataPage(
+          p.values(),
+          p.uncompressed(),
+          BytesInput.from(compressed, p.offset(), p.length()),
+          Encoding.BIT_PACKED,
+          Encoding.RLE,
+          Encoding.PLAIN);
+    }
+    file.endColumn();
+  }
+
+  private void level(int level) {
+    if (level == runLevel) {
+      runLength++;
+      return;
+    }
+    endRun();
+    runLevel = level;
+    runLength = 1;
+  }
+
+  /** Writes the current run of equal definition levels as one RLE run: varint header, value. */
+  private void endRun() {
+    if (runLength == 0) {
+      return;
+    }
+    if (levels.length < levelsLength + 6) {
+      levels = Arrays.copyOf(levels, levels.length * 2 + 6);
+    }
+    int header = runLength << 1;
+    while ((header & ~0x7F) != 0) {
+      levels[levelsLength++] = (byte) ((header & 0x7F) | 0x80);
+      header >>>= 7;
+    }
+    levels[levelsLength++] = (byte) header;
+    levels[levelsLength++] = (byte) runLevel;
+    runLength = 0;
+    runLevel = -1;
+  }
+
+  private void endValue(ZstdCompressCtx zstd) {
+    pageValues++;
+    totalValues++;
+    if (valuesLength >= PAGE_BYTES) {
+      finishPage(zstd);
+    }
+  }
+
+  /** Page v1: definition levels (4-byte length, RLE runs), then PLAIN values; then zstd. */
+  private void finishPage(ZstdCompressCtx zstd) {
+    if (pageValues == 0) {
+      return;
+    }
+    endRun();
+    int size = 4 + levelsLength + valuesLength;
+    if (page.length < size) {
+      page = new byte[Math.max(size, Math.min(2 * page.length, PAGE_BYTES + size))];
+    }
+    writeIntLe(page, 0, levelsLength);
+    System.arraycopy(levels, 0, page, 4, levelsLength);
+    System.arraycopy(values, 0, page, 4 + levelsLength, valuesLength);
+    int bound = (int) Zstd.compressBound(size);
+    if (compressed.length < compressedLength + bound) {
+      compressed =
+          Arrays.copyOf(
+              compressed,
+              Math.max(compressedLength + bound, compressed.length + (compressed.length >> 1)));
+    }
+    int length = zstd.compressByteArray(compressed, compressedLength, bound, page, 0, size);
+    pages.add(new Page(pageValues, size, compressedLength, length));
+    compressedLength += length;
+    valuesLength = 0;
+    levelsLength = 0;
+    pageValues = 0;
+  }
+
+  private void ensure(int more) {
+    if (values.length < valuesLength + more) {
+      values = Arrays.copyOf(values, Math.max(valuesLength + more, values.length * 2));
+    }
+  }
+
+  private static void writeIntLe(byte[] into, int at, int value) {
+    into[at] = (byte) value;
+    into[at + 1] = (byte) (value >>> 8);
+    into[at + 2] = (byte) (value >>> 16);
+    into[at + 3] = (byte) (value >>> 24);
+  }
+}
