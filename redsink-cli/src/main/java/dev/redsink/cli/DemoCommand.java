@@ -10,6 +10,9 @@ import dev.redsink.cli.run.LoadStats;
 import dev.redsink.cli.run.Pipeline;
 import dev.redsink.cli.run.ProgressBar;
 import dev.redsink.core.config.Secret;
+import dev.redsink.core.sql.PreflightSql;
+import dev.redsink.core.sql.ReplaceSql;
+import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.TableTemplate;
 import dev.redsink.emulator.RedshiftEmulator;
 import java.io.PrintWriter;
@@ -174,15 +177,12 @@ final class DemoCommand implements Callable<Integer> {
         String table = template.resolve(topic);
         out.printf(Locale.ROOT, "  %-12s %,10d%n", table, count(c, table));
       }
-      String sample =
-          "SELECT pico_topic, pico_partition, COUNT(*) AS orders FROM orders_eu"
-              + " GROUP BY pico_topic, pico_partition ORDER BY pico_partition";
+      String sample = PreflightSql.DEMO_ORDERS_PER_PARTITION;
       out.println();
       out.println("Sample query:");
       out.println("  " + sample + ";");
       print(c, sample, out);
-      String rows =
-          "SELECT id, payload FROM orders_us ORDER BY pico_partition, pico_offset::BIGINT LIMIT 3";
+      String rows = PreflightSql.DEMO_FIRST_ORDERS;
       out.println("  " + rows + ";");
       print(c, rows, out);
     }
@@ -190,7 +190,7 @@ final class DemoCommand implements Callable<Integer> {
   }
 
   private static long count(Connection c, String table) throws SQLException {
-    try (ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM " + table)) {
+    try (ResultSet rs = c.createStatement().executeQuery(ReplaceSql.count(TableName.of(table)))) {
       rs.next();
       return rs.getLong(1);
     }

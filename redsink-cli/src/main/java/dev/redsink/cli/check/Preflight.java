@@ -7,6 +7,7 @@ import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.encode.ParquetFileWriter;
 import dev.redsink.core.error.InvalidConfigException;
 import dev.redsink.core.sql.CopySource;
+import dev.redsink.core.sql.PreflightSql;
 import dev.redsink.core.sql.TableSql;
 import dev.redsink.core.table.TableName;
 import java.nio.charset.StandardCharsets;
@@ -111,7 +112,7 @@ public final class Preflight {
     String check = "Redshift reachable";
     try {
       RedshiftProbe probe = RedshiftProbe.connect(config);
-      probe.value(PrivilegeQueries.SELECT_ONE);
+      probe.value(PreflightSql.SELECT_ONE);
       results.add(CheckResult.passed(check, "SELECT 1 on " + config.connection()));
       return probe;
     } catch (SQLException e) {
@@ -125,21 +126,20 @@ public final class Preflight {
   private void privileges(RedshiftProbe redshift, RedsinkConfig config) {
     String check = "privileges";
     try {
-      String schema = config.targetSchema().orElse(redshift.value(PrivilegeQueries.CURRENT_SCHEMA));
+      String schema = config.targetSchema().orElse(redshift.value(PreflightSql.CURRENT_SCHEMA));
       List<String> missing = new ArrayList<>();
-      if (!"t".equals(redshift.value(PrivilegeQueries.CAN_CREATE_IN_SCHEMA, schema))) {
+      if (!"t".equals(redshift.value(PreflightSql.CAN_CREATE_IN_SCHEMA, schema))) {
         missing.add("CREATE on schema " + schema);
       }
-      if (!"t".equals(redshift.value(PrivilegeQueries.CAN_CREATE_TEMP))) {
+      if (!"t".equals(redshift.value(PreflightSql.CAN_CREATE_TEMP))) {
         missing.add("TEMP on the database");
       }
       String target = "";
       if (!config.targetTable().hasPlaceholders()) {
         String table = TableName.fold(config.targetTable().resolve(""));
         target = ", target " + schema + "." + table;
-        boolean exists = !"0".equals(redshift.value(PrivilegeQueries.TABLE_EXISTS, table, schema));
-        if (exists
-            && !"t".equals(redshift.value(PrivilegeQueries.CAN_INSERT, schema + "." + table))) {
+        boolean exists = !"0".equals(redshift.value(PreflightSql.TABLE_EXISTS, table, schema));
+        if (exists && !"t".equals(redshift.value(PreflightSql.CAN_INSERT, schema + "." + table))) {
           missing.add("INSERT on " + schema + "." + table);
         }
       }

@@ -96,7 +96,7 @@ public final class ReplaceSql {
         + Identifiers.literal(runKey);
   }
 
-  /** Rows in a table, for a replace's summary. */
+  /** Rows in a table, for a replace's summary (and the demo's counts). */
   public static String count(TableName table) {
     return "SELECT COUNT(*) FROM " + Identifiers.table(table);
   }

@@ -1,0 +1,36 @@
+package dev.redsink.core.sql;
+
+/**
+ * The catalog queries `redsink check` asks about the user's privileges; read-only, parameters
+ * bound. They use PostgreSQL's privilege functions, which Redshift provides with the same
+ * signatures.
+ */
+public final class PreflightSql {
+  public static final String SELECT_ONE = "SELECT 1";
+  public static final String CURRENT_SCHEMA = "SELECT current_schema()";
+
+  /** Parameter: schema name. */
+  public static final String CAN_CREATE_IN_SCHEMA =
+      "SELECT has_schema_privilege(current_user, ?, 'CREATE')";
+
+  public static final String CAN_CREATE_TEMP =
+      "SELECT has_database_privilege(current_user, current_database(), 'TEMP')";
+
+  /** Parameters: table name, schema name. */
+  public static final String TABLE_EXISTS =
+      "SELECT count(*) FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n"
+          + " ON n.oid = c.relnamespace WHERE c.relname = ? AND n.nspname = ? AND c.relkind = 'r'";
+
+  /** Parameter: schema-qualified table name. */
+  public static final String CAN_INSERT = "SELECT has_table_privilege(current_user, ?, 'INSERT')";
+
+  /** The demo's sample queries over its two Quick start tables, shown to the user as they run. */
+  public static final String DEMO_ORDERS_PER_PARTITION =
+      "SELECT pico_topic, pico_partition, COUNT(*) AS orders FROM orders_eu"
+          + " GROUP BY pico_topic, pico_partition ORDER BY pico_partition";
+
+  public static final String DEMO_FIRST_ORDERS =
+      "SELECT id, payload FROM orders_us ORDER BY pico_partition, pico_offset::BIGINT LIMIT 3";
+
+  private PreflightSql() {}
+}
