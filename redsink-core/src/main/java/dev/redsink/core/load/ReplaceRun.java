@@ -5,9 +5,15 @@ import dev.redsink.core.Record;
 import dev.redsink.core.TopicPartition;
 import dev.redsink.core.error.FatalException;
 import dev.redsink.core.sql.ReplaceSql;
+import dev.redsink.core.sql.SchemaSql;
 import dev.redsink.core.sql.SqlStatement;
 import dev.redsink.core.sql.TableSql;
+import dev.redsink.core.table.Column;
+import dev.redsink.core.table.ExistingColumn;
+import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.TableName;
+import dev.redsink.core.table.TypeFamily;
+import dev.redsink.core.table.TypedTableColumns;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -20,6 +26,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -133,8 +140,12 @@ public final class ReplaceRun implements AutoCloseable {
 
   private void promote() {
     try (Connection c = ctx.pool().connection()) {
-      if (!exists(c, run.name())) {
+      List<ExistingColumn> runColumns = TargetTables.columns(c, run.name());
+      if (runColumns.isEmpty()) {
         return; // an earlier attempt committed and lost its reply
+      }
+      if (target.layout().isTyped()) {
+        alignTarget(c, runColumns);
       }
       c.setAutoCommit(false);
       try (Statement st = c.createStatement()) {
@@ -142,7 +153,12 @@ public final class ReplaceRun implements AutoCloseable {
         st.execute(TableSql.lock(target.name()));
         for (String sql :
             ReplaceSql.promote(
-                target.name(), run.name(), tables.ledger(), target.ledgerKey(), run.ledgerKey())) {
+                target.name(),
+                run.name(),
+                runColumns.stream().map(ExistingColumn::name).toList(),
+                tables.ledger(),
+                target.ledgerKey(),
+                run.ledgerKey())) {
           st.execute(sql);
         }
         try {
@@ -159,10 +175,34 @@ public final class ReplaceRun implements AutoCloseable {
     }
   }
 
-  private static boolean exists(Connection c, TableName table) throws SQLException {
-    try (PreparedStatement ps = Jdbc.prepare(c, TableSql.columns(table));
-        ResultSet rs = ps.executeQuery()) {
-      return rs.next();
+  /**
+   * Gives a typed target every column its run table gained (a field first seen during the run) and
+   * the run's wider VARCHARs, before the promotion; add-only, like any load's evolution.
+   */
+  private void alignTarget(Connection c, List<ExistingColumn> runColumns) throws SQLException {
+    RowLayout fixed = target.layout().withoutFields();
+    TypedTableColumns have =
+        TypedTableColumns.of(target.name(), fixed, TargetTables.columns(c, target.name()));
+    TypedTableColumns want = TypedTableColumns.of(run.name(), fixed, runColumns);
+    c.setAutoCommit(true);
+    try (Statement st = c.createStatement()) {
+      for (Column column : want.layout().fields()) {
+        Optional<Column> existing = have.field(column.name());
+        if (existing.isEmpty()) {
+          try {
+            st.execute(SchemaSql.addColumn(target.name(), column));
+            LOG.info("Added column {} to {} for its replace", column.name(), target);
+          } catch (SQLException e) {
+            if (!SchemaSql.DUPLICATE_COLUMN.equals(e.getSQLState())) {
+              throw e;
+            }
+          }
+        } else if (existing.get().type().family() == TypeFamily.TEXT
+            && column.type().family() == TypeFamily.TEXT
+            && column.maxBytes() > existing.get().maxBytes()) {
+          st.execute(SchemaSql.widenVarchar(target.name(), column.name(), column.maxBytes()));
+        }
+      }
     }
   }
 

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Statements of a replace run: a run-scoped table named after the target with the run's creation
@@ -67,14 +68,29 @@ public final class ReplaceSql {
 
   /**
    * The promotion, in one transaction after {@code LOCK target}: the target's rows become the run
-   * table's, the target's ledger rows become the run's, and the run table goes away.
+   * table's (by column name: a typed run table may have gained columns, which the target got just
+   * before, and the target may hold columns the run never filled), the target's ledger rows become
+   * the run's, and the run table goes away.
    */
   public static List<String> promote(
-      TableName target, TableName run, TableName ledger, String targetKey, String runKey) {
+      TableName target,
+      TableName run,
+      List<String> runColumns,
+      TableName ledger,
+      String targetKey,
+      String runKey) {
     String ledgerTable = Identifiers.table(ledger);
+    String columns = runColumns.stream().map(Identifiers::quote).collect(Collectors.joining(", "));
     return List.of(
         "DELETE FROM " + Identifiers.table(target),
-        "INSERT INTO " + Identifiers.table(target) + " SELECT * FROM " + Identifiers.table(run),
+        "INSERT INTO "
+            + Identifiers.table(target)
+            + " ("
+            + columns
+            + ") SELECT "
+            + columns
+            + " FROM "
+            + Identifiers.table(run),
         "DELETE FROM "
             + ledgerTable
             + " WHERE \"target_table\" = "

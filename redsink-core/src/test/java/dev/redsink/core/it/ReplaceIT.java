@@ -133,7 +133,10 @@ class ReplaceIT {
     }
     fx.emulator
         .sqlFaults()
-        .failNext("^INSERT INTO .* SELECT \\* FROM", 1, SqlFault.fail("XX000", "disk full"));
+        .failNext(
+            "^INSERT INTO \"" + table + "\" \\(.* FROM \"" + table + "_rsrun_",
+            1,
+            SqlFault.fail("XX000", "disk full"));
     try (RedshiftSink sink = RedshiftSink.open(config);
         ReplaceRun run = sink.replace("t")) {
       run.write(SinkFixture.records("t", 0, 500, 40));
