@@ -30,6 +30,11 @@ class DemoCommandIT {
           .contains("Stopping the demo.")
           .doesNotContain("Redsink1")
           .doesNotContain("redsink-secret");
+      String output = demo.stdout();
+      String bar = output.substring(0, output.indexOf("Loaded 20,000 records"));
+      assertThat(bar.substring(bar.lastIndexOf("100%")))
+          .as("the last progress line, drawn once everything is loaded")
+          .contains("lag 0 ");
     }
   }
 }

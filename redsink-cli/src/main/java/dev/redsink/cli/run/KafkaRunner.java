@@ -130,13 +130,16 @@ public final class KafkaRunner implements Runnable {
         batch = new ArrayList<>();
       }
       if (System.nanoTime() - lagAt >= LAG_EVERY.toNanos()) {
-        stats.lag(lag());
+        stats.lag(lag() + batch.size());
         lagAt = System.nanoTime();
       }
     }
   }
 
   private void load(List<Record> batch) throws InterruptedException {
+    // What is left once this batch is loaded, set before its rows count as loaded, so the last
+    // progress line never shows a lag from before the last load.
+    stats.lag(lag());
     LoadResult result = writer.write(batch);
     if (result == null) {
       return;
@@ -156,6 +159,7 @@ public final class KafkaRunner implements Runnable {
     }
   }
 
+  /** Records in the partitions' logs this runner has not polled yet. */
   private long lag() {
     try {
       var assignment = consumer.assignment();
