@@ -1,6 +1,5 @@
 package dev.redsink.reliability;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.TopicPartition;
 import dev.redsink.core.config.ConfigKey;
 import dev.redsink.core.config.ConfigKeys;
@@ -11,9 +10,6 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.connect.converters.ByteArrayConverter;
 import org.apache.kafka.connect.runtime.rest.entities.ConnectorStateInfo;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
@@ -89,23 +85,7 @@ final class ConnectCluster implements AutoCloseable {
 
   /** Produces offsets [from, to) of every partition of the stream. */
   void produce(SourceStream stream, long from, long to) {
-    Map<String, Object> props = new HashMap<>();
-    props.put(ProducerConfig.LINGER_MS_CONFIG, 20);
-    props.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
-    // Idempotent, so the n-th record of a partition lands at offset n even when a send is retried;
-    // one request in flight, so a retry (NOT_LEADER_OR_FOLLOWER right after the topic's creation)
-    // cannot be overtaken by the next batch, which the broker would then take as a sequence gap.
-    props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-    props.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1);
-    try (KafkaProducer<byte[], byte[]> producer = connect.kafka().createProducer(props)) {
-      for (long o = from; o < Math.min(to, stream.perPartition()); o++) {
-        for (int p = 0; p < stream.partitions(); p++) {
-          Record r = stream.record(p, o);
-          producer.send(new ProducerRecord<>(stream.topic(), p, r.key(), r.value()));
-        }
-      }
-      producer.flush();
-    }
+    StreamProducer.produce(stream, from, to, props -> connect.kafka().createProducer(props));
   }
 
   /** The offsets the connector's consumer group committed in Kafka, per partition of a topic. */

@@ -18,10 +18,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -166,7 +162,8 @@ class RunKillRestartIT {
     Run(String name) throws IOException {
       check = new ScenarioCheck(warehouse, name, table, stream);
       kafka.createTopics(List.of(stream.topic()), stream.partitions());
-      produce(stream);
+      StreamProducer.produce(
+          stream, 0, stream.perPartition(), StreamProducer.to(kafka.bootstrapServers()));
       connector =
           RunConnector.write(
               dir,
@@ -216,28 +213,6 @@ class RunKillRestartIT {
       return warehouse.tableExists(table) ? warehouse.count(table) : 0;
     } catch (SQLException e) {
       return 0;
-    }
-  }
-
-  /**
-   * The stream's records into Kafka, partition p's record at offset o being stream.record(p, o).
-   */
-  private static void produce(SourceStream stream) {
-    Map<String, Object> config =
-        Map.of(
-            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName(),
-            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName(),
-            ProducerConfig.LINGER_MS_CONFIG, 5,
-            ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
-      for (long o = 0; o < stream.perPartition(); o++) {
-        for (int p = 0; p < stream.partitions(); p++) {
-          var r = stream.record(p, o);
-          producer.send(new ProducerRecord<>(stream.topic(), p, r.key(), r.value()));
-        }
-      }
-      producer.flush();
     }
   }
 
