@@ -50,7 +50,9 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  *
  * <p>Options: {@code --records=1000000 --runs=3 --partitions=1 --batch-size=65536
  * --max-file-bytes=SIZE (Redsink cuts files by size instead of batch.size)
- * --debezium-batch-size=500 --only=both|redsink|debezium --out=FILE.tsv}.
+ * --debezium-batch-size=500 --only=both|redsink|debezium --floor=true --out=FILE.tsv}. With {@code
+ * --floor=true} every run also loads the topic with {@link DiscardSinkConnector}, which drops what
+ * it is given: the time and CPU of the broker, the worker and the converter alone.
  */
 public final class ConnectEndToEnd {
   private static final String TOPIC = "bench_connect";
@@ -60,10 +62,32 @@ public final class ConnectEndToEnd {
 
   private ConnectEndToEnd() {}
 
-  /** One connector's load of the whole topic. */
-  record Run(int run, String connector, double seconds, long rows) {
+  /**
+   * One connector's load of the whole topic, with the CPU seconds it cost each process: this JVM
+   * (broker, Connect worker, the connector), the emulator's JVM and its PostgreSQL.
+   */
+  record Run(int run, String connector, double seconds, long rows, CpuSplit cpu) {
     double recordsPerSecond() {
       return rows / seconds;
+    }
+  }
+
+  /** CPU seconds by process over one load. */
+  record CpuSplit(double connect, double emulator, double postgres) {
+    static CpuSplit now(EmulatorProcess emulator) {
+      return new CpuSplit(
+          CpuTime.of(ProcessHandle.current().pid()),
+          emulator.emulatorCpuSeconds(),
+          emulator.postgresCpuSeconds());
+    }
+
+    CpuSplit since(CpuSplit start) {
+      return new CpuSplit(
+          connect - start.connect, emulator - start.emulator, postgres - start.postgres);
+    }
+
+    double total() {
+      return connect + emulator + postgres;
     }
   }
 
@@ -77,6 +101,7 @@ public final class ConnectEndToEnd {
     int debeziumBatch = args.integer("debezium-batch-size", 500);
     String maxFileBytes = args.string("max-file-bytes", "");
     String only = args.string("only", "both");
+    boolean floor = Boolean.parseBoolean(args.string("floor", "false"));
     String out = args.string("out", "");
     System.out.printf(
         "# connect end to end: %d records (1 KiB JSON in a schema'd JsonConverter envelope), %d"
@@ -113,25 +138,47 @@ public final class ConnectEndToEnd {
       }
       for (int run = 1; run <= runs; run++) {
         List<String> order =
-            run % 2 == 1 ? List.of("redsink", "debezium") : List.of("debezium", "redsink");
+            new ArrayList<>(
+                run % 2 == 1 ? List.of("redsink", "debezium") : List.of("debezium", "redsink"));
+        if (floor) {
+          order.add(0, "discard");
+        }
         for (String which : order) {
-          if (!only.equals("both") && !only.equals(which)) {
+          if (!only.equals("both") && !only.equals(which) && !which.equals("discard")) {
             continue;
           }
           String table = "bench_" + which + "_" + run;
           Map<String, String> config =
               which.equals("redsink")
                   ? redsink(endpoint, table, batchSize, maxFileBytes)
-                  : debezium(postgresUrl, table, debeziumBatch);
-          Run r = load(connect, run, which, config, end);
+                  : which.equals("debezium")
+                      ? debezium(postgresUrl, table, debeziumBatch)
+                      : discard();
+          Run r = load(connect, emulator, run, which, config, end);
           r =
               new Run(
-                  r.run(), r.connector(), r.seconds(), count(endpoint, postgresUrl, which, table));
+                  r.run(),
+                  r.connector(),
+                  r.seconds(),
+                  which.equals("discard") ? records : count(endpoint, postgresUrl, which, table),
+                  r.cpu());
           results.add(r);
           System.out.printf(
-              "run %d  %-8s  %,9d rows  %7.1f s  %,8.0f records/s%n",
-              run, which, r.rows(), r.seconds(), r.recordsPerSecond());
-          drop(endpoint, postgresUrl, which, table);
+              "run %d  %-8s  %,9d rows  %7.1f s  %,8.0f records/s  CPU s: connect %.1f,"
+                  + " emulator %.1f, postgres %.1f, total %.1f (%.2f cores busy)%n",
+              run,
+              which,
+              r.rows(),
+              r.seconds(),
+              r.recordsPerSecond(),
+              r.cpu().connect(),
+              r.cpu().emulator(),
+              r.cpu().postgres(),
+              r.cpu().total(),
+              r.cpu().total() / r.seconds());
+          if (!which.equals("discard")) {
+            drop(endpoint, postgresUrl, which, table);
+          }
         }
       }
     } finally {
@@ -258,14 +305,28 @@ public final class ConnectEndToEnd {
     return c;
   }
 
+  /** The floor: the same topic and converter into a sink that drops everything. */
+  private static Map<String, String> discard() {
+    Map<String, String> c = new HashMap<>();
+    c.put("connector.class", DiscardSinkConnector.class.getName());
+    c.put("topics", TOPIC);
+    c.put("tasks.max", "1");
+    c.put("key.converter", StringConverter.class.getName());
+    c.put("value.converter", JsonConverter.class.getName());
+    c.put("value.converter.schemas.enable", "true");
+    return c;
+  }
+
   private static Run load(
       EmbeddedConnectCluster connect,
+      EmulatorProcess emulator,
       int run,
       String which,
       Map<String, String> config,
       Map<TopicPartition, Long> end)
       throws Exception {
     String name = which + "-" + run;
+    CpuSplit cpuAtStart = CpuSplit.now(emulator);
     long start = System.nanoTime();
     connect.configureConnector(name, config);
     try (Admin admin = connect.kafka().createAdminClient()) {
@@ -279,11 +340,12 @@ public final class ConnectEndToEnd {
       }
     }
     double seconds = (System.nanoTime() - start) / 1e9;
+    CpuSplit cpu = CpuSplit.now(emulator).since(cpuAtStart);
     if (which.equals("redsink")) {
       printPhases(name);
     }
     connect.deleteConnector(name);
-    return new Run(run, which, seconds, -1);
+    return new Run(run, which, seconds, -1, cpu);
   }
 
   /** The task's load time by phase, from its MXBean (docs/kafka-connect.md, Metrics). */
@@ -371,6 +433,12 @@ public final class ConnectEndToEnd {
     if (!Double.isNaN(redsink) && !Double.isNaN(debezium)) {
       System.out.printf(", ratio %.2f×", redsink / debezium);
     }
+    double discard = median(results, "discard");
+    if (!Double.isNaN(discard)) {
+      System.out.printf(
+          "; floor (a sink that drops every record) %,.0f, %.2f× Debezium",
+          discard, discard / debezium);
+    }
     System.out.println();
   }
 
@@ -386,11 +454,20 @@ public final class ConnectEndToEnd {
 
   private static void write(Path path, List<Run> results) throws IOException {
     try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(path, StandardCharsets.UTF_8))) {
-      w.println("run\tconnector\tseconds\trows\trecords_per_s");
+      w.println(
+          "run\tconnector\tseconds\trows\trecords_per_s\tcpu_connect_s\tcpu_emulator_s"
+              + "\tcpu_postgres_s");
       for (Run r : results) {
         w.printf(
-            "%d\t%s\t%.3f\t%d\t%.0f%n",
-            r.run(), r.connector(), r.seconds(), r.rows(), r.recordsPerSecond());
+            "%d\t%s\t%.3f\t%d\t%.0f\t%.1f\t%.1f\t%.1f%n",
+            r.run(),
+            r.connector(),
+            r.seconds(),
+            r.rows(),
+            r.recordsPerSecond(),
+            r.cpu().connect(),
+            r.cpu().emulator(),
+            r.cpu().postgres());
       }
     }
   }

@@ -16,11 +16,13 @@ final class EmulatorProcess implements AutoCloseable {
   private final Process process;
   private final Endpoint endpoint;
   private final int backendPort;
+  private final long postmasterPid;
 
-  private EmulatorProcess(Process process, Endpoint endpoint, int backendPort) {
+  private EmulatorProcess(Process process, Endpoint endpoint, int backendPort, long postmasterPid) {
     this.process = process;
     this.endpoint = endpoint;
     this.backendPort = backendPort;
+    this.postmasterPid = postmasterPid;
   }
 
   /** Starts the child with the same Java and class path and waits for its endpoint. */
@@ -39,16 +41,20 @@ final class EmulatorProcess implements AutoCloseable {
         new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     String line;
     int backendPort = -1;
+    long postmasterPid = -1;
     while ((line = out.readLine()) != null) {
       if (line.startsWith(EmulatorServer.BACKEND)) {
         backendPort = Integer.parseInt(line.substring(EmulatorServer.BACKEND.length()));
+      }
+      if (line.startsWith(EmulatorServer.POSTMASTER)) {
+        postmasterPid = Long.parseLong(line.substring(EmulatorServer.POSTMASTER.length()));
       }
       if (line.startsWith(EmulatorServer.READY)) {
         Endpoint endpoint = Endpoint.parse(line.substring(EmulatorServer.READY.length()));
         Thread drain = new Thread(() -> drain(out), "emulator-stdout");
         drain.setDaemon(true);
         drain.start();
-        return new EmulatorProcess(process, endpoint, backendPort);
+        return new EmulatorProcess(process, endpoint, backendPort, postmasterPid);
       }
     }
     process.destroyForcibly();
@@ -72,6 +78,16 @@ final class EmulatorProcess implements AutoCloseable {
   /** The embedded PostgreSQL's own port (trust authentication, user postgres), or -1. */
   int backendPort() {
     return backendPort;
+  }
+
+  /** CPU seconds so far of the emulator's JVM (front end, local S3, DuckDB reading files). */
+  double emulatorCpuSeconds() {
+    return CpuTime.of(process.pid());
+  }
+
+  /** CPU seconds so far of its PostgreSQL: the server and every backend, ended ones included. */
+  double postgresCpuSeconds() {
+    return postmasterPid < 0 ? Double.NaN : CpuTime.withChildren(postmasterPid);
   }
 
   @Override
