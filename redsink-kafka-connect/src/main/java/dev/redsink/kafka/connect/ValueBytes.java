@@ -14,13 +14,10 @@ import org.apache.kafka.connect.storage.ConverterType;
  * Turns a key, value or header as a converter delivered it into the bytes Redsink stores: byte[] as
  * is, String as UTF-8, everything else (Struct, Map, List, numbers) as schemaless JSON — except
  * values with a schema when the table is typed, which keep it in JsonConverter's envelope.
- * Schemaless JSON is JsonConverter's, written by {@link SchemalessJson} where that covers the
- * value. Not thread-safe: one per task.
  */
 final class ValueBytes {
   private final JsonConverter json = converter(false);
   private final JsonConverter withSchema = converter(true);
-  private final SchemalessJson fast = new SchemalessJson();
   private final StructFormat valueFormat;
 
   ValueBytes() {
@@ -78,7 +75,6 @@ final class ValueBytes {
     if (value instanceof String text) {
       return text.getBytes(StandardCharsets.UTF_8);
     }
-    byte[] written = fast.write(schema, value);
-    return written != null ? written : json.fromConnectData(topic, schema, value);
+    return json.fromConnectData(topic, schema, value);
   }
 }
