@@ -6,8 +6,6 @@ import dev.redsink.core.stage.Disposal;
 import dev.redsink.core.stage.StagedFile;
 import dev.redsink.core.stage.Stager;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** What every table load of an engine shares: connections, ledger, S3 staging, retry policy. */
 record LoadContext(
@@ -21,12 +19,11 @@ record LoadContext(
     boolean verbose,
     Disposal disposal) {
 
-  private static final Logger LOG = LoggerFactory.getLogger(LoadContext.class);
-
-  /** Deletes or archives staged objects; failures are warnings and never fail a load. */
+  /**
+   * Deletes or archives staged objects; failures are warnings (logged once, by the stager) and
+   * never fail a load.
+   */
   void dispose(List<StagedFile> objects, Disposal how) {
-    for (String warning : stager.dispose(objects, how)) {
-      LOG.warn(warning);
-    }
+    stager.dispose(objects, how);
   }
 }

@@ -135,7 +135,7 @@ final class LoadTransaction {
       st.execute(TableSql.copy(staging, staged.copyUrl(), iamRole, staged.copySource()));
     } catch (SQLException e) {
       RedsinkException wrapped = SqlStates.wrap("run COPY into " + table, e);
-      throw new RedsinkException(
+      throw new CopyFailure(
           wrapped.category(),
           wrapped.getMessage()
               + ". If the role is refused, aws_iam_role must be attached to the cluster and able"

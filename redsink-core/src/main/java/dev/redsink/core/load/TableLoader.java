@@ -73,6 +73,19 @@ final class TableLoader {
   Outcome load() {
     try {
       return ctx.retry().run("load into " + table, this::attempt);
+    } catch (RedsinkException e) {
+      CopyFailure copy = CopyFailure.in(e);
+      if (copy == null) {
+        throw e;
+      }
+      // The reference design's wording, which its troubleshooting table (and users' alerts) match.
+      throw new RedsinkException(
+          e.category(),
+          "Redshift COPY failed after "
+              + attempts
+              + (attempts == 1 ? " attempt: " : " attempts: ")
+              + copy.getMessage(),
+          e);
     } finally {
       discardStaged();
     }

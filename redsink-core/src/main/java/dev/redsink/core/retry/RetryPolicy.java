@@ -10,7 +10,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs an action up to {@code maxAttempts} times while it fails transiently, waiting {@code
  * baseDelay × attempt} between attempts (linear backoff), logging WARN per retry and ERROR once on
- * giving up.
+ * giving up. A failure it gave up on ({@link RetriesSpent}) is not retried by an enclosing policy.
  */
 public final class RetryPolicy {
   private static final Logger LOG = LoggerFactory.getLogger(RetryPolicy.class);
@@ -48,18 +48,24 @@ public final class RetryPolicy {
    * @param action what is being done, as in "Cannot &lt;action&gt;", e.g. "run COPY into orders"
    */
   public <T> T run(String action, Supplier<T> attempt) {
+    return run(action, attempt, true);
+  }
+
+  private <T> T run(String action, Supplier<T> attempt, boolean logGiveUp) {
     for (int n = 1; ; n++) {
       try {
         return attempt.get();
       } catch (RedsinkException e) {
-        if (!e.isTransient()) {
+        if (!e.isTransient() || e instanceof RetriesSpent) {
           throw e;
         }
         if (n >= maxAttempts) {
           String message =
               "Cannot " + action + ": failed after " + n + " attempts: " + e.getMessage();
-          LOG.error(message);
-          throw new RedsinkException(e.category(), message, e);
+          if (logGiveUp) {
+            LOG.error(message);
+          }
+          throw new RetriesSpent(e.category(), message, e);
         }
         Duration delay = delayAfter(n);
         LOG.warn(
@@ -81,6 +87,21 @@ public final class RetryPolicy {
         () -> {
           attempt.run();
           return null;
-        });
+        },
+        true);
+  }
+
+  /**
+   * {@link #runVoid} for clean-up, whose failures are warnings: giving up logs nothing here, the
+   * caller logs its one warning.
+   */
+  public void runCleanup(String action, Runnable attempt) {
+    run(
+        action,
+        () -> {
+          attempt.run();
+          return null;
+        },
+        false);
   }
 }

@@ -54,9 +54,10 @@ public final class Stager implements AutoCloseable {
     for (StagedFile file : files) {
       try {
         if (disposal == Disposal.ARCHIVE && file.key().endsWith(".parquet")) {
-          retry.runVoid("archive " + file.url(), () -> store.copy(file.key(), file.archiveKey()));
+          retry.runCleanup(
+              "archive " + file.url(), () -> store.copy(file.key(), file.archiveKey()));
         }
-        retry.runVoid("delete " + file.url(), () -> store.delete(file.key()));
+        retry.runCleanup("delete " + file.url(), () -> store.delete(file.key()));
       } catch (RedsinkException e) {
         String warning =
             "Cannot clean up staged file "

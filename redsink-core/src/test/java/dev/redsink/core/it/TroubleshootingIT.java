@@ -12,6 +12,7 @@ import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.copy.IamRoles;
 import dev.redsink.emulator.fault.Fault;
 import dev.redsink.emulator.fault.S3RequestKind;
+import dev.redsink.emulator.fault.SqlFault;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -36,6 +37,7 @@ class TroubleshootingIT {
   void tearDown() {
     fx.emulator.iamRoles(IamRoles.defaults());
     fx.emulator.s3Faults().reset();
+    fx.emulator.sqlFaults().reset();
   }
 
   @Test
@@ -106,12 +108,43 @@ class TroubleshootingIT {
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
       fx.emulator.iamRoles(IamRoles.none());
       assertThatThrownBy(() -> sink.write(SinkFixture.records("t", 0, 0, 3)))
+          .hasMessageStartingWith("Redshift COPY failed after 1 attempt: Cannot run COPY into ")
           .hasMessageContaining("Cannot run COPY into " + table)
           .hasMessageContaining("is not authorized to assume IAM Role")
           .hasMessageContaining("aws_iam_role must be attached to the cluster");
     }
     assertThat(fx.count(table)).isZero();
     assertThat(fx.stagedObjects()).isEmpty();
+  }
+
+  /** The reference's wording once every attempt (max_retries, default 3) met a transient error. */
+  @Test
+  void redshiftCopyFailedAfterThreeAttempts() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
+      fx.emulator.sqlFaults().reset();
+      fx.emulator.sqlFaults().failNext("^COPY", 3, SqlFault.adminShutdown());
+      assertThatThrownBy(() -> sink.write(SinkFixture.records("t", 0, 0, 3)))
+          .hasMessageStartingWith(
+              "Redshift COPY failed after 3 attempts: Cannot run COPY into " + table)
+          .satisfies(e -> assertThat(((RedsinkException) e).isTransient()).isTrue());
+      assertThat(fx.emulator.sqlFaults().fired()).isEqualTo(3);
+      assertThat(sink.write(SinkFixture.records("t", 0, 0, 3)).loaded()).isEqualTo(3);
+    }
+    assertThat(fx.count(table)).isEqualTo(3);
+    assertThat(fx.stagedObjects()).isEmpty();
+  }
+
+  /** An upload that keeps failing is tried max_retries times in all, not once more per load try. */
+  @Test
+  void aFailingUploadIsTriedMaxRetriesTimesInAll() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
+      fx.emulator.s3Faults().failNext(S3RequestKind.PUT, 20, Fault.slowDown());
+      assertThatThrownBy(() -> sink.write(SinkFixture.records("t", 0, 0, 3)))
+          .hasMessageStartingWith("Cannot upload s3://")
+          .hasMessageContaining("failed after 3 attempts");
+      assertThat(fx.emulator.s3Faults().fired(S3RequestKind.PUT)).isEqualTo(3);
+    }
+    assertThat(fx.count(table)).isZero();
   }
 
   @Test

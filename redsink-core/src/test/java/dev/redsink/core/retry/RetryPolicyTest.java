@@ -54,6 +54,41 @@ class RetryPolicyTest {
   }
 
   @Test
+  void anEnclosingPolicyDoesNotRetryWhatAnInnerOneGaveUpOn() {
+    AtomicInteger uploads = new AtomicInteger();
+    assertThatThrownBy(
+            () ->
+                policy.runVoid(
+                    "load into orders",
+                    () ->
+                        policy.runVoid(
+                            "upload s3://b/k.parquet",
+                            () -> {
+                              uploads.incrementAndGet();
+                              throw new TransientException("503 Slow Down");
+                            })))
+        .isInstanceOfSatisfying(
+            RetriesSpent.class, e -> assertThat(e.isTransient()).as("still transient").isTrue())
+        .hasMessage("Cannot upload s3://b/k.parquet: failed after 3 attempts: 503 Slow Down");
+    assertThat(uploads).as("uploads: 3, not 3 × 3").hasValue(3);
+  }
+
+  @Test
+  void cleanupGivesUpLikeAnyAction() {
+    AtomicInteger deletes = new AtomicInteger();
+    assertThatThrownBy(
+            () ->
+                policy.runCleanup(
+                    "delete s3://b/k.parquet",
+                    () -> {
+                      deletes.incrementAndGet();
+                      throw new TransientException("500");
+                    }))
+        .hasMessage("Cannot delete s3://b/k.parquet: failed after 3 attempts: 500");
+    assertThat(deletes).hasValue(3);
+  }
+
+  @Test
   void nonTransientFailuresAreNotRetried() {
     AtomicInteger calls = new AtomicInteger();
     assertThatThrownBy(
