@@ -134,7 +134,12 @@ public final class ConfigKeys {
           atLeast(1, "at least 1; it is the number of files encoded and uploaded at once"));
   public static final ConfigKey MAX_CONNECTIONS =
       optional(
-          "max_connections", KeyType.INT, 5, "5", "Connection pool size", atLeast(1, "at least 1"));
+          "max_connections",
+          KeyType.INT,
+          5,
+          "5",
+          "Connection pool size (at least 1)",
+          atLeast(1, "at least 1"));
   public static final ConfigKey INCLUDE_METADATA =
       flag(
           "include_metadata",
@@ -229,7 +234,8 @@ public final class ConfigKeys {
           KeyType.INT,
           3,
           "3",
-          "Attempts per load transaction and per S3 call on transient errors",
+          "Attempts in all (at least 1, the first included) per load transaction and per S3 call"
+              + " on transient errors",
           atLeast(1, "at least 1; it counts attempts, including the first"));
   public static final ConfigKey RETRY_DELAY =
       optional(

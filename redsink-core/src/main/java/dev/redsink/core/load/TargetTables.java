@@ -43,6 +43,7 @@ final class TargetTables {
   TargetTables(RedsinkConfig config, ConnectionPool pool) {
     this.config = config;
     this.pool = pool;
+    config.targetTable().dotWarning().ifPresent(LOG::warn);
   }
 
   TableName ledger() {

@@ -94,6 +94,29 @@ public final class TableTemplate {
     return result.template();
   }
 
+  /**
+   * A warning when the configured text itself has a dot, as in {@code analytics.orders}: the dot is
+   * part of one table's name (in the target schema), which is rarely what was meant.
+   */
+  public Optional<String> dotWarning() {
+    boolean dot = parts.stream().anyMatch(p -> p instanceof Literal l && l.text().contains("."));
+    if (!dot) {
+      return Optional.empty();
+    }
+    int at = template.indexOf('.');
+    return Optional.of(
+        "target_table \""
+            + template
+            + "\" has a dot of its own: it names tables with the dot in their name, in the target"
+            + " schema, not a schema and a table. For a table in schema \""
+            + template.substring(0, at)
+            + "\", set target_schema = \""
+            + template.substring(0, at)
+            + "\" and target_table = \""
+            + template.substring(at + 1)
+            + "\"");
+  }
+
   /** Whether the table name depends on the topic. */
   public boolean hasPlaceholders() {
     return parts.stream().anyMatch(p -> !(p instanceof Literal));

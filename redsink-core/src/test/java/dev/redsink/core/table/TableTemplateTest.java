@@ -85,4 +85,18 @@ class TableTemplateTest {
     assertThat(TableName.of("Analytics", "Orders").folded()).isEqualTo("orders");
     assertThat(TableName.of("Analytics", "Orders").foldedSchema()).contains("analytics");
   }
+
+  @Test
+  void warnsWhenTheConfiguredNameHasADotOfItsOwn() {
+    assertThat(TableTemplate.of("analytics.orders").dotWarning())
+        .hasValueSatisfying(
+            w ->
+                assertThat(w)
+                    .contains("target_table \"analytics.orders\" has a dot of its own")
+                    .contains("set target_schema = \"analytics\" and target_table = \"orders\""));
+    assertThat(TableTemplate.of("orders_{topic}").dotWarning())
+        .as("a dot from the topic is the reference design's naming")
+        .isEmpty();
+    assertThat(TableTemplate.of("orders").dotWarning()).isEmpty();
+  }
 }
