@@ -85,7 +85,6 @@ final class LoadTransaction {
         st.execute(
             TableSql.createStaging(
                 staging,
-                table.name(),
                 staged.changes().map(StagedChanges::stagingLayout).orElse(table.layout())));
         copy(st, table, staged, staging);
         long copied = lastCopyCount(st);

@@ -114,7 +114,7 @@ final class TargetTables {
     try (PreparedStatement ps = Jdbc.prepare(c, query);
         ResultSet rs = ps.executeQuery()) {
       while (rs.next()) {
-        found.add(new ExistingColumn(rs.getString(1), rs.getString(2)));
+        found.add(new ExistingColumn(rs.getString(1), rs.getString(2), rs.getBoolean(3)));
       }
     }
     return found;

@@ -25,15 +25,17 @@ public final class TableSql {
   }
 
   /**
-   * The columns of an existing table as (name, type) in ordinal order. Works for schema-qualified
-   * tables and, without a schema, for the table an unqualified name resolves to when created
-   * (current_schema()), unlike pg_table_def, which only sees the search_path by bare name.
+   * The columns of an existing table as (name, type, NOT NULL without a default) in ordinal order.
+   * Works for schema-qualified tables and, without a schema, for the table an unqualified name
+   * resolves to when created (current_schema()), unlike pg_table_def, which only sees the
+   * search_path by bare name.
    */
   public static SqlStatement columns(TableName table) {
     String schemaCondition =
         table.schema().isPresent() ? "n.nspname = ?" : "n.nspname = current_schema()";
     String text =
-        "SELECT a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod)"
+        "SELECT a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod),"
+            + " a.attnotnull AND NOT a.atthasdef"
             + " FROM pg_catalog.pg_attribute a"
             + " JOIN pg_catalog.pg_class c ON c.oid = a.attrelid"
             + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
@@ -54,20 +56,14 @@ public final class TableSql {
   }
 
   /**
-   * A session-private staging table shaped like the target; other sessions cannot see or truncate
-   * it, and Redshift drops it when the session ends.
+   * A session-private staging table with the columns of the layout a load writes; other sessions
+   * cannot see or truncate it, and Redshift drops it when the session ends.
    */
-  public static String createStaging(String stagingName, TableName target, RowLayout layout) {
-    if (!layout.hasSuperColumns() && !layout.isTyped()) {
-      return "CREATE TEMP TABLE "
-          + Identifiers.quote(stagingName)
-          + " (LIKE "
-          + Identifiers.table(target)
-          + ")";
-    }
-    // SUPER is staged as text (COPY loads Parquet strings as SUPER strings, not parsed JSON) and
-    // parsed by the insert with JSON_PARSE. A typed table is staged with the columns this load
-    // writes, not LIKE the target: another writer may add columns before this COPY.
+  public static String createStaging(String stagingName, RowLayout layout) {
+    // Staged with exactly the columns this load writes, in file order, never LIKE the target: the
+    // target may hold other columns (added by someone, or by another writer before this COPY),
+    // which COPY's by-position mapping would trip on. SUPER is staged as text (COPY loads Parquet
+    // strings as SUPER strings, not parsed JSON) and parsed by the insert with JSON_PARSE.
     String columns =
         layout.columns().stream()
             .map(

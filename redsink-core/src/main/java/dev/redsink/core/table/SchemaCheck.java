@@ -9,8 +9,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Compares an existing table's columns with the layout the configuration implies, by position, name
- * and type family; never alters the table.
+ * Compares an existing table's columns with the layout the configuration implies, by name and type
+ * family, in any order; other columns may be there when an insert can leave them out (nullable, or
+ * with a DEFAULT). Never alters the table.
  */
 public final class SchemaCheck {
   private SchemaCheck() {}
@@ -36,44 +37,19 @@ public final class SchemaCheck {
     }
     List<String> problems = new ArrayList<>();
     Map<String, Integer> capacities = new HashMap<>();
-    List<Column> columns = expected.columns();
-    for (int i = 0; i < Math.max(columns.size(), found.size()); i++) {
-      if (i >= columns.size()) {
-        problems.add(
-            "extra column '"
-                + found.get(i).name()
-                + "' at position "
-                + (i + 1)
-                + " (COPY from Parquet needs exactly the "
-                + columns.size()
-                + " columns Redsink writes)");
-        continue;
-      }
-      Column want = columns.get(i);
-      if (i >= found.size()) {
+    Map<String, ExistingColumn> byName = new HashMap<>();
+    for (ExistingColumn have : found) {
+      byName.put(have.name().toLowerCase(Locale.ROOT), have);
+    }
+    for (Column want : expected.columns()) {
+      ExistingColumn have = byName.remove(TableName.fold(want.name()));
+      if (have == null) {
         problems.add(
             "column '"
                 + want.name()
                 + "' "
                 + want.type().display()
-                + " is missing at position "
-                + (i + 1)
-                + ", implied by "
-                + want.impliedBy());
-        continue;
-      }
-      ExistingColumn have = found.get(i);
-      if (!have.name().toLowerCase(Locale.ROOT).equals(TableName.fold(want.name()))) {
-        problems.add(
-            "position "
-                + (i + 1)
-                + " holds column '"
-                + have.name()
-                + "', expected '"
-                + want.name()
-                + "' "
-                + want.type().display()
-                + ", implied by "
+                + " is missing, implied by "
                 + want.impliedBy());
       } else if (TypeFamily.of(have.type()) != want.type().family()) {
         problems.add(
@@ -92,6 +68,17 @@ public final class SchemaCheck {
         if (declared > 0 && want.type().family() != TypeFamily.BIGINT) {
           capacities.put(want.name(), declared);
         }
+      }
+    }
+    // Other columns (in any position) are left to their DEFAULT or NULL by every insert, which
+    // names its columns; one that can be neither would fail every load.
+    for (ExistingColumn other : found) {
+      if (byName.containsKey(other.name().toLowerCase(Locale.ROOT)) && other.required()) {
+        problems.add(
+            "column '"
+                + other.name()
+                + "' is NOT NULL without a DEFAULT, and Redsink does not write it (give it a"
+                + " DEFAULT or allow NULL)");
       }
     }
     if (!problems.isEmpty()) {

@@ -59,8 +59,8 @@ class TableSqlTest {
     SqlStatement qualified = TableSql.columns(TableName.of("Analytics", "Orders.EU"));
     assertThat(qualified.text())
         .isEqualTo(
-            "SELECT a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod) FROM"
-                + " pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid"
+            "SELECT a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod), a.attnotnull"
+                + " AND NOT a.atthasdef FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid"
                 + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.relname = ?"
                 + " AND n.nspname = ? AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped"
                 + " ORDER BY a.attnum");
@@ -75,8 +75,11 @@ class TableSqlTest {
     String name = TableSql.newStagingName();
     assertThat(name).matches("redsink_staging_[0-9a-f]{16}");
     assertThat(TableSql.newStagingName()).isNotEqualTo(name);
-    assertThat(TableSql.createStaging("redsink_staging_00", TableName.of("a", "t"), BARE))
-        .isEqualTo("CREATE TEMP TABLE \"redsink_staging_00\" (LIKE \"a\".\"t\")");
+    // The columns the load writes, not LIKE the target, which may hold others.
+    assertThat(TableSql.createStaging("redsink_staging_00", BARE))
+        .isEqualTo(
+            "CREATE TEMP TABLE \"redsink_staging_00\" (\"id\" VARCHAR(512), \"payload\""
+                + " VARCHAR(MAX), \"created_at\" VARCHAR)");
     assertThat(TableSql.dropStaging("redsink_staging_00"))
         .isEqualTo("DROP TABLE IF EXISTS \"redsink_staging_00\"");
   }

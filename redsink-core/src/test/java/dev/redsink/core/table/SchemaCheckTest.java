@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -59,17 +60,44 @@ class SchemaCheckTest {
   }
 
   @Test
-  void missingAndExtraColumnsAreReported() {
+  void aMissingColumnIsReported() {
     List<ExistingColumn> noKey = catalog("bytea");
     noKey.remove(5);
     assertThatThrownBy(() -> SchemaCheck.check(TABLE, VARBYTE, noKey))
-        .hasMessageContaining(
-            "position 6 holds column 'payload', expected 'pico_key' VARCHAR(MAX), implied by"
-                + " include_key = true");
-    RowLayout bare = RowLayout.of(EnumSet.noneOf(ColumnGroup.class), PayloadFormat.VARBYTE, "");
-    assertThatThrownBy(() -> SchemaCheck.check(TABLE, bare, catalog("bytea")))
         .hasMessageContaining("Schema mismatch detected")
-        .hasMessageContaining("extra column");
+        .hasMessageContaining(
+            "column 'pico_key' VARCHAR(MAX) is missing, implied by include_key = true");
+  }
+
+  @Test
+  void otherColumnsInAnyOrderAreFineWhenAnInsertCanLeaveThemOut() {
+    List<ExistingColumn> found = catalog("bytea");
+    Collections.reverse(found);
+    found.add(2, new ExistingColumn("loaded_at", "timestamp without time zone", false));
+    found.add(new ExistingColumn("note", "character varying(20)"));
+    RowLayout checked = SchemaCheck.check(TABLE, VARBYTE, found);
+    assertThat(checked.columns())
+        .as("the layout Redsink writes, in its own order")
+        .extracting(Column::name)
+        .containsExactly(
+            "id",
+            "pico_offset",
+            "pico_timestamp",
+            "pico_topic",
+            "pico_partition",
+            "pico_key",
+            "payload",
+            "created_at");
+  }
+
+  @Test
+  void aRequiredColumnRedsinkDoesNotWriteIsReported() {
+    List<ExistingColumn> found = catalog("bytea");
+    found.add(new ExistingColumn("tenant", "integer", true));
+    assertThatThrownBy(() -> SchemaCheck.check(TABLE, VARBYTE, found))
+        .hasMessageContaining("Schema mismatch detected")
+        .hasMessageContaining(
+            "column 'tenant' is NOT NULL without a DEFAULT, and Redsink does not write it");
   }
 
   @Test
