@@ -82,13 +82,7 @@ public final class RetryPolicy {
 
   /** {@link #run(String, Supplier)} for actions without a result. */
   public void runVoid(String action, Runnable attempt) {
-    run(
-        action,
-        () -> {
-          attempt.run();
-          return null;
-        },
-        true);
+    run(action, withoutResult(attempt), true);
   }
 
   /**
@@ -96,12 +90,13 @@ public final class RetryPolicy {
    * caller logs its one warning.
    */
   public void runCleanup(String action, Runnable attempt) {
-    run(
-        action,
-        () -> {
-          attempt.run();
-          return null;
-        },
-        false);
+    run(action, withoutResult(attempt), false);
+  }
+
+  private static Supplier<Void> withoutResult(Runnable attempt) {
+    return () -> {
+      attempt.run();
+      return null;
+    };
   }
 }

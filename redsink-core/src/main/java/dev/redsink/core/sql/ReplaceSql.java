@@ -36,9 +36,17 @@ public final class ReplaceSql {
     return new TableName(target.schema(), base + suffix);
   }
 
-  /** Creates the run table shaped like the target. */
+  /**
+   * Creates the run table shaped like the target, its columns' defaults included (LIKE copies NOT
+   * NULL but drops defaults otherwise, so a target column of its own that is NOT NULL with a
+   * DEFAULT would refuse every row).
+   */
   public static String createRunTable(TableName run, TableName target) {
-    return "CREATE TABLE " + Identifiers.table(run) + " (LIKE " + Identifiers.table(target) + ")";
+    return "CREATE TABLE "
+        + Identifiers.table(run)
+        + " (LIKE "
+        + Identifiers.table(target)
+        + " INCLUDING DEFAULTS)";
   }
 
   public static String dropTable(TableName table) {

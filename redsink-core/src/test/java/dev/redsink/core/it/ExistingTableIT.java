@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.load.ReplaceRun;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import java.util.Map;
@@ -65,6 +66,23 @@ class ExistingTableIT {
     assertThat(fx.distinctIds(table)).isEqualTo(6);
     assertThat(fx.value("SELECT region FROM " + table + " WHERE id = 't:0:5'")).isEqualTo("eu");
     assertThat(fx.stagedObjects()).isEmpty();
+  }
+
+  @Test
+  void replacingATableKeepsItsOwnColumnsAndTheirDefaults() throws Exception {
+    fx.exec(
+        "CREATE TABLE "
+            + table
+            + " (id VARCHAR(512), pico_offset VARCHAR(20), pico_timestamp VARCHAR(20),"
+            + " pico_topic VARCHAR, pico_partition BIGINT, pico_key VARCHAR(MAX),"
+            + " payload VARCHAR(MAX), created_at VARCHAR, batch_no INTEGER NOT NULL DEFAULT 7)");
+    try (RedshiftSink sink = RedshiftSink.open(textConfig());
+        ReplaceRun run = sink.replace("t")) {
+      run.write(SinkFixture.records("t", 0, 0, 4));
+      assertThat(run.commit().rowsAfter()).isEqualTo(4);
+    }
+    assertThat(fx.count(table)).isEqualTo(4);
+    assertThat(fx.value("SELECT count(*) FROM " + table + " WHERE batch_no = 7")).isEqualTo("4");
   }
 
   @Test
