@@ -45,11 +45,16 @@ final class Ledger {
   /**
    * The next offsets for these partitions: the ledger's, or for a partition without a ledger row
    * whose rows are already in the target (a table first loaded by another tool), the highest offset
-   * present plus one, so switching to Redsink loads nothing twice.
+   * present plus one, so switching to Redsink loads nothing twice. A target that does not exist yet
+   * (a typed table is created by its first load) has no rows to resume after.
    */
   Map<TopicPartition, Long> resume(
       Connection c, TargetTable target, Collection<TopicPartition> partitions) throws SQLException {
     Map<TopicPartition, Long> next = read(c, target);
+    boolean unknown = partitions.stream().anyMatch(tp -> !next.containsKey(tp));
+    if (!unknown || TargetTables.columns(c, target.name()).isEmpty()) {
+      return next;
+    }
     for (TopicPartition tp : partitions) {
       if (!next.containsKey(tp)) {
         long highest = highestPresent(c, target, tp);

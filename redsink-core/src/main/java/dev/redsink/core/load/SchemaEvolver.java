@@ -25,9 +25,11 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,12 +60,19 @@ final class SchemaEvolver {
     }
   }
 
-  /** The plan for its table as it is after evolving the columns for the plan's records. */
+  /**
+   * The plan for its table as it is after evolving the columns for the plan's records, writing only
+   * the field columns those records have: a column of the table's own (a DBA's, or a field no
+   * record of this load carries) is left out of the files and the insert, so it takes its DEFAULT
+   * (or NULL) instead of an explicit NULL that a NOT NULL column would refuse.
+   */
   TablePlan evolve(TablePlan plan) {
     TargetTable table = plan.table();
-    TargetTable evolved = evolve(table, table.layout().withoutFields(), plan.pending());
+    Set<String> fields = new HashSet<>();
+    TargetTable evolved = evolve(table, table.layout().withoutFields(), plan.pending(), fields);
     table.checks().adopt(evolved.layout());
-    return new TablePlan(evolved, plan.pending(), plan.first(), plan.next(), plan.skipped());
+    return new TablePlan(
+        evolved.writingFields(fields), plan.pending(), plan.first(), plan.next(), plan.skipped());
   }
 
   /**
@@ -119,9 +128,11 @@ final class SchemaEvolver {
     return needs;
   }
 
-  private TargetTable evolve(TargetTable table, RowLayout fixed, List<Record> records) {
+  private TargetTable evolve(
+      TargetTable table, RowLayout fixed, List<Record> records, Set<String> fields) {
     List<TypedRow> rows = new ArrayList<>(records.size());
     Map<String, FieldNeed> needs = needs(records, rows);
+    fields.addAll(needs.keySet());
     TableName name = table.name();
     SchemaEvolution evolution = table.evolution();
     try (Connection c = pool.connection()) {
