@@ -46,6 +46,20 @@ class CheckCommandIT {
   }
 
   @Test
+  void aTargetSchemaNotCreatedYetNeedsCreateOnTheDatabase() throws IOException {
+    CommandLineRun run =
+        CommandLineRun.of(
+            "check",
+            connector(emulator.password(), "target_schema = \"check_new_schema\"", "").toString());
+
+    assertThat(run.out())
+        .contains(
+            "✓ privileges — CREATE on the database (schema check_new_schema is created on first"
+                + " use), TEMP tables");
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+  }
+
+  @Test
   void wrongPasswordFailsWithTheConnectionFix() throws IOException {
     CommandLineRun run = CommandLineRun.of("check", connector("wrong-password", "", "").toString());
 
