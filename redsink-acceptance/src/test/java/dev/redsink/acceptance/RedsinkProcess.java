@@ -50,10 +50,12 @@ final class RedsinkProcess implements AutoCloseable {
             .directory(dir.toFile())
             .redirectOutput(out.toFile())
             .redirectError(err.toFile());
-    // -Dacceptance.logLevel=INFO (or DEBUG) shows the engine's logs in each process's .err file.
+    // -Dacceptance.logLevel=INFO (or DEBUG) shows the engine's and the Kafka client's logs in each
+    // process's .err file.
     String level = System.getProperty("acceptance.logLevel", "");
     if (!level.isBlank()) {
       builder.environment().put("REDSINK_LOG_LEVEL", level);
+      builder.environment().put("REDSINK_ROOT_LOG_LEVEL", level);
     }
     if (!pipedInput) {
       builder.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));

@@ -45,7 +45,8 @@ public final class ConfigKeys {
           KeyType.STRING,
           null,
           "none",
-          "Schema of the target table and the _redsink_offsets ledger. Without it the connection's"
+          "Schema of the target table and the _redsink_offsets ledger, created when it does not"
+              + " exist yet (which needs CREATE on the database). Without it the connection's"
               + " search_path decides",
           ConfigKeys::identifier);
   public static final ConfigKey AWS_IAM_ROLE =
