@@ -45,8 +45,8 @@ public final class ConfigKeys {
           KeyType.STRING,
           null,
           "none",
-          "Schema of the target table and the _redsink_offsets ledger. Without it the connection's"
-              + " search_path decides",
+          "Schema of the target table and of its ledger table (_redsink_ledger_<table>). Without"
+              + " it the connection's search_path decides",
           ConfigKeys::identifier);
   public static final ConfigKey AWS_IAM_ROLE =
       required(

@@ -59,8 +59,9 @@ public final class LoadEngine implements AutoCloseable {
       RetryPolicy retry = new RetryPolicy(config.maxRetries(), config.retryDelay(), Sleeper.SYSTEM);
       Stager stager = new Stager(store, config.s3Prefix(), UuidV7.system(), retry);
       threads = stagingThreads(config.fileSplit().uploadConcurrency());
-      TargetTables tables = new TargetTables(config, pool);
-      Ledger ledger = new Ledger(tables.ledger());
+      Ledger ledger = new Ledger();
+      new LedgerMigration(pool, ledger, config.targetSchema()).run();
+      TargetTables tables = new TargetTables(config, pool, ledger);
       LoadContext ctx =
           new LoadContext(
               pool,
