@@ -101,7 +101,7 @@ final class Warehouse {
   Map<TopicPartition, Long> ledger(String table) throws SQLException {
     Map<TopicPartition, Long> out = new HashMap<>();
     String ledger = ledgerTable(table);
-    if (number("SELECT count(*) FROM pg_tables WHERE tablename = " + literal(ledger)) == 0) {
+    if (!tableExists(ledger)) {
       return out;
     }
     for (String row :

@@ -74,7 +74,8 @@ final class Warehouse {
       List<String> ledgers = new ArrayList<>();
       try (PreparedStatement s =
               c.prepareStatement(
-                  "SELECT tablename FROM pg_tables WHERE LEFT(tablename, 16) = '_redsink_ledger_'");
+                  "SELECT relname FROM pg_class WHERE relkind = 'r'"
+                      + " AND LEFT(relname, 16) = '_redsink_ledger_'");
           ResultSet r = s.executeQuery()) {
         while (r.next()) {
           ledgers.add(r.getString(1));
