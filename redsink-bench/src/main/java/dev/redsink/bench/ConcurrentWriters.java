@@ -26,9 +26,11 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Loads per second with N concurrent writers (one sink each, on threads of this JVM) against the
  * emulator, whose COPY delay fault stands in for a cluster's COPY time: writers of distinct tables,
- * and writers of one shared table (each with its own topic). Every load is checked afterwards: rows
- * and distinct ids equal what was written (exactly once), and the attempts the loads needed (a
- * retry is a serializable isolation violation, error 1023, or another transient failure).
+ * writers of one shared table (each with its own topic), and one sink (max_connections = N + 1, so
+ * N tables load at once) whose every write holds records of N topics, one table each. Every load is
+ * checked afterwards: rows and distinct ids equal what was written (exactly once), and the attempts
+ * the loads needed (a retry is a serializable isolation violation, error 1023, or another transient
+ * failure).
  *
  * <p>Options: {@code --writers=1,2,4,8 --loads=5 --records=1000 --copy-delay=2s --shape=JSON_100
  * --out=FILE.tsv}.
@@ -39,7 +41,8 @@ public final class ConcurrentWriters {
   /** Distinct tables or one shared table. */
   enum Tables {
     DISTINCT,
-    SHARED
+    SHARED,
+    ONE_SINK
   }
 
   /** One measurement. */
@@ -141,28 +144,46 @@ public final class ConcurrentWriters {
     String stem = "conc_" + tag + "_" + tables.name().toLowerCase() + "_" + writers;
     List<RedshiftSink> sinks = new ArrayList<>();
     List<String> tableNames = new ArrayList<>();
+    List<SyntheticRecords> sources = new ArrayList<>();
     try {
       for (int i = 0; i < writers; i++) {
-        String table = tables == Tables.SHARED ? stem : stem + "_" + i;
-        tableNames.add(table);
-        Map<String, Object> config = endpoint.sinkConfig(table, "bench/" + UUID.randomUUID());
+        tableNames.add(tables == Tables.SHARED ? stem : stem + "_" + i);
+        sources.add(new SyntheticRecords(stem + "_topic_" + i, 0, shape));
+      }
+      if (tables == Tables.ONE_SINK) {
+        Map<String, Object> config = endpoint.sinkConfig(stem + "_{topic_segment[-1]}", prefix());
         config.put("batch_size", records);
+        config.put("max_connections", writers + 1);
         sinks.add(RedshiftSink.open(config));
+        tableNames.clear();
+        for (int i = 0; i < writers; i++) {
+          tableNames.add(stem + "_" + i);
+          sources.set(i, new SyntheticRecords(stem + "_topic." + i, 0, shape));
+        }
+      } else {
+        for (int i = 0; i < writers; i++) {
+          Map<String, Object> config = endpoint.sinkConfig(tableNames.get(i), prefix());
+          config.put("batch_size", records);
+          sinks.add(RedshiftSink.open(config));
+        }
       }
       CountDownLatch go = new CountDownLatch(1);
       AtomicLong retries = new AtomicLong();
       AtomicReference<Throwable> failure = new AtomicReference<>();
       List<Thread> threads = new ArrayList<>();
-      for (int i = 0; i < writers; i++) {
+      for (int i = 0; i < sinks.size(); i++) {
         RedshiftSink sink = sinks.get(i);
-        SyntheticRecords source = new SyntheticRecords(stem + "_topic_" + i, 0, shape);
+        List<SyntheticRecords> mine = tables == Tables.ONE_SINK ? sources : List.of(sources.get(i));
         Thread t =
             new Thread(
                 () -> {
                   try {
                     go.await();
                     for (int l = 0; l < loads; l++) {
-                      List<Record> batch = source.next((long) l * records, records);
+                      List<Record> batch = new ArrayList<>();
+                      for (SyntheticRecords source : mine) {
+                        batch.addAll(source.next((long) l * records, records));
+                      }
                       LoadResult result = sink.write(batch);
                       result.tables().forEach(load -> retries.addAndGet(load.attempts() - 1));
                     }
@@ -201,6 +222,10 @@ public final class ConcurrentWriters {
     } finally {
       sinks.forEach(RedshiftSink::close);
     }
+  }
+
+  private static String prefix() {
+    return "bench/" + UUID.randomUUID();
   }
 
   private static long number(Endpoint endpoint, String sql) throws SQLException {

@@ -38,6 +38,7 @@ final class TargetTables {
   private final Ledger ledger;
   private final Map<String, TargetTable> byName = new ConcurrentHashMap<>();
   private final Map<String, TableName> byTopic = new ConcurrentHashMap<>();
+  private final Map<String, TableName> forgotten = new ConcurrentHashMap<>();
   private final FoldedNames folded = new FoldedNames();
 
   TargetTables(RedsinkConfig config, ConnectionPool pool, Ledger ledger) {
@@ -50,8 +51,38 @@ final class TargetTables {
   /** The table for a topic, created and checked on first use. */
   TargetTable forTopic(String topic) {
     TableName name = nameOf(topic);
-    return byName.computeIfAbsent(
-        name.folded() + "@" + name.foldedSchema().orElse(""), k -> open(name));
+    return byName.computeIfAbsent(key(name), k -> open(name));
+  }
+
+  /**
+   * The table as cached now: {@code table} itself when it is not one of the cached tables (a
+   * replace run's), opened again when a load forgot it.
+   */
+  TargetTable current(TargetTable table) {
+    String key = key(table.name());
+    TargetTable cached = byName.get(key);
+    if (cached != null) {
+      return cached;
+    }
+    TableName name = forgotten.remove(key);
+    return name == null ? table : byName.computeIfAbsent(key, k -> open(name));
+  }
+
+  /** Keeps a typed table's evolved columns for the next loads (tables not cached are ignored). */
+  void remember(TargetTable evolved) {
+    byName.computeIfPresent(key(evolved.name()), (k, old) -> evolved);
+  }
+
+  /** Forgets a table whose columns changed under a load, so the next use reads them again. */
+  void forget(TargetTable table) {
+    String key = key(table.name());
+    if (byName.remove(key) != null) {
+      forgotten.put(key, table.name());
+    }
+  }
+
+  private static String key(TableName name) {
+    return name.folded() + "@" + name.foldedSchema().orElse("");
   }
 
   /** The table a topic loads into, without creating or checking it. */
