@@ -32,8 +32,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * the loads needed (a retry is a serializable isolation violation, error 1023, or another transient
  * failure).
  *
- * <p>Options: {@code --writers=1,2,4,8 --loads=5 --records=1000 --copy-delay=2s --shape=JSON_100
- * --out=FILE.tsv}.
+ * <p>Options: {@code --writers=1,2,4,8 --tables=DISTINCT,SHARED,ONE_SINK --loads=5 --records=1000
+ * --copy-delay=2s --shape=JSON_100 --out=FILE.tsv}.
  */
 public final class ConcurrentWriters {
   private ConcurrentWriters() {}
@@ -66,6 +66,10 @@ public final class ConcurrentWriters {
         Arrays.stream(args.string("writers", "1,2,4,8").split(","))
             .mapToInt(Integer::parseInt)
             .toArray();
+    List<Tables> modes =
+        Arrays.stream(args.string("tables", "DISTINCT,SHARED,ONE_SINK").split(","))
+            .map(Tables::valueOf)
+            .toList();
     int loads = args.integer("loads", 5);
     int records = args.integer("records", 1000);
     Duration copyDelay = Duration.parse("PT" + args.string("copy-delay", "2s").toUpperCase());
@@ -86,7 +90,7 @@ public final class ConcurrentWriters {
       // Warm up the JIT, the driver and the emulator's COPY path without the delay.
       run(emulator, endpoint, Tables.DISTINCT, 2, 2, records, shape, "warm");
       emulator.sqlFaults().failNext("^COPY ", Integer.MAX_VALUE, SqlFault.delay(copyDelay));
-      for (Tables tables : Tables.values()) {
+      for (Tables tables : modes) {
         for (int n : writers) {
           Result r = run(emulator, endpoint, tables, n, loads, records, shape, "b");
           results.add(r);
