@@ -25,6 +25,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,16 +62,23 @@ final class SchemaEvolver {
   }
 
   /**
-   * The plan for its table as it is after evolving the columns for the plan's records, writing only
-   * the field columns those records have: a column of the table's own (a DBA's, or a field no
-   * record of this load carries) is left out of the files and the insert, so it takes its DEFAULT
-   * (or NULL) instead of an explicit NULL that a NOT NULL column would refuse.
+   * The plan for its table as it is after evolving the columns for the plan's records (the plan's
+   * table as is, without reading the catalog, when every field already has a column that takes it),
+   * writing only the field columns those records have: a column of the table's own (a DBA's, or a
+   * field no record of this load carries) is left out of the files and the insert, so it takes its
+   * DEFAULT (or NULL) instead of an explicit NULL that a NOT NULL column would refuse.
    */
   TablePlan evolve(TablePlan plan) {
     TargetTable table = plan.table();
     Set<String> fields = new HashSet<>();
-    TargetTable evolved = evolve(table, table.layout().withoutFields(), plan.pending(), fields);
-    table.checks().adopt(evolved.layout());
+    TargetTable evolved;
+    if (fitsAsIs(table.layout(), plan.pending(), fields)) {
+      evolved = table;
+    } else {
+      fields.clear();
+      evolved = evolve(table, table.layout().withoutFields(), plan.pending(), fields);
+      table.checks().adopt(evolved.layout());
+    }
     return new TablePlan(
         evolved.writingFields(fields), plan.pending(), plan.first(), plan.next(), plan.skipped());
   }
@@ -109,6 +117,35 @@ final class SchemaEvolver {
     } catch (SQLException e) {
       throw SqlStates.wrap("create typed table " + name, e);
     }
+  }
+
+  /**
+   * Whether each non-null field of the records has a column in the layout that takes it as is,
+   * adding the folded name of every field the records carry to {@code fields} while it looks.
+   */
+  private static boolean fitsAsIs(RowLayout layout, List<Record> records, Set<String> fields) {
+    if (layout.fields().isEmpty()) {
+      return false;
+    }
+    Map<String, Column> columns = new HashMap<>();
+    for (Column c : layout.fields()) {
+      columns.put(TableName.fold(c.name()), c);
+    }
+    for (Record record : records) {
+      for (FieldValue field : ValueReader.read(record).fields()) {
+        String folded = TableName.fold(field.name());
+        fields.add(folded);
+        if (field.value() == null) {
+          continue;
+        }
+        Column column = columns.get(folded);
+        if (column == null
+            || TypeMapping.fit(column.type(), column.maxBytes(), field) != Fit.FITS) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   private static Map<String, FieldNeed> needs(List<Record> records, List<TypedRow> rows) {

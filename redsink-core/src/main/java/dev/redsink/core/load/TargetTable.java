@@ -51,11 +51,6 @@ record TargetTable(
         : TargetTable.of(name, layout.withColumns(written), evolution);
   }
 
-  /** The key of this table's rows in the ledger. */
-  String ledgerKey() {
-    return name.folded();
-  }
-
   @Override
   public String toString() {
     return name.toString();
