@@ -67,7 +67,8 @@ class TargetSchemaIT {
     }
     assertThat(fx.rows("SELECT n FROM " + schema + ".orders_eu ORDER BY n"))
         .containsExactly("0", "1", "2");
-    assertThat(fx.value("SELECT COUNT(*) FROM " + schema + "._redsink_offsets")).isEqualTo("1");
+    assertThat(fx.value("SELECT COUNT(*) FROM " + schema + "._redsink_ledger_orders_eu"))
+        .isEqualTo("1");
   }
 
   @Test
