@@ -30,12 +30,13 @@ public final class Dialect {
   private Dialect() {}
 
   /** Plans one statement (no top-level semicolons) for a session. */
-  public static Plan plan(Statement original, boolean caseSensitiveIdentifiers) {
+  public static Plan plan(Statement original, SessionFlags flags) {
     String text = original.text();
     StatementKind kind = StatementKind.of(original);
-    DialectContext ctx = new DialectContext(caseSensitiveIdentifiers);
+    DialectContext ctx = new DialectContext(flags.caseSensitiveIdentifiers());
     try {
-      Statement s = IdentifierRule.apply(original, ctx);
+      // SUPER paths first: their attribute names fold by SUPER's rules, not as identifiers.
+      Statement s = IdentifierRule.apply(SuperPathRule.apply(original, flags), ctx);
       refuseUnsupported(s);
       SpecialStatement special = special(s, ctx);
       if (special != null) {

@@ -11,6 +11,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
@@ -83,20 +84,28 @@ public final class EmbeddedBackend implements AutoCloseable {
     }
   }
 
+  /** Redshift's catalog, then its SUPER and VARBYTE functions, installed once in "dev". */
+  private static final List<String> CATALOG_SCRIPTS =
+      List.of("catalog.sql", "super.sql", "varbyte.sql");
+
   private void installCatalog() throws SQLException {
-    String script;
-    try (InputStream in = EmbeddedBackend.class.getResourceAsStream("catalog.sql")) {
-      script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
     try (Connection c = dataSource(SUPERUSER).getConnection();
         Statement st = c.createStatement()) {
-      for (String sql : script.split("\n;;\n")) {
-        if (!sql.lines().allMatch(l -> l.isBlank() || l.startsWith("--"))) {
-          st.execute(sql);
+      for (String name : CATALOG_SCRIPTS) {
+        for (String sql : script(name).split("\n;;\n")) {
+          if (!sql.lines().allMatch(l -> l.isBlank() || l.startsWith("--"))) {
+            st.execute(sql);
+          }
         }
       }
+    }
+  }
+
+  private static String script(String name) {
+    try (InputStream in = EmbeddedBackend.class.getResourceAsStream(name)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
