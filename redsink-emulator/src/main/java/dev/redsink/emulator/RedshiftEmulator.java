@@ -3,8 +3,10 @@ package dev.redsink.emulator;
 import dev.redsink.emulator.copy.IamRoles;
 import dev.redsink.emulator.dialect.Domain;
 import dev.redsink.emulator.dialect.Plan;
+import dev.redsink.emulator.dialect.TableColumns;
 import dev.redsink.emulator.fault.S3Faults;
 import dev.redsink.emulator.fault.SqlFaults;
+import dev.redsink.emulator.pg.CatalogColumns;
 import dev.redsink.emulator.pg.EmbeddedBackend;
 import dev.redsink.emulator.s3.LocalS3;
 import dev.redsink.emulator.s3.LocalS3Options;
@@ -288,10 +290,12 @@ public final class RedshiftEmulator implements AutoCloseable {
   private final class Environment implements SessionEnvironment {
     private final Set<String> parameters;
     private final CopyRunner copyRunner;
+    private final TableColumns tableColumns;
 
     Environment(Set<String> parameters) {
       this.parameters = parameters;
       this.copyRunner = new S3CopyRunner(s3, () -> iamRoles, backend.admin());
+      this.tableColumns = new CatalogColumns(backend.admin());
     }
 
     @Override
@@ -324,6 +328,11 @@ public final class RedshiftEmulator implements AutoCloseable {
     @Override
     public void prepare(Set<Domain> domains) throws SQLException {
       backend.admin().ensureDomains(domains);
+    }
+
+    @Override
+    public TableColumns tableColumns() {
+      return tableColumns;
     }
 
     @Override

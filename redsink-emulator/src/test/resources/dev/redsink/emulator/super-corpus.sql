@@ -19,8 +19,11 @@ CREATE TABLE super_case (col SUPER);
 INSERT INTO super_case VALUES (JSON_PARSE('{"A": "A", "a": "a", "Mixed": "M"}'));
 DROP TABLE IF EXISTS super_ranked;
 CREATE TABLE super_ranked (id INT, v SUPER);
-INSERT INTO super_ranked VALUES (100, 'AWS'::varchar), (200, 1), (300, ARRAY(1, 'abc', NULL)), (400, -2.5),
-  (500, 'Amazon'::varchar), (600, true);
+INSERT INTO super_ranked VALUES (100, 'AWS'), (200, 1), (300, ARRAY(1, 'abc', NULL)), (400, -2.5),
+  (500, 'Amazon'), (600, true);
+DROP TABLE IF EXISTS super_strings;
+CREATE TABLE super_strings (id INT, s SUPER);
+INSERT INTO super_strings (s, id) VALUES ('abc', 1), ('{"a": 1}', 2), (JSON_PARSE('{"a": 1}'), 3);
 
 == a SUPER value prints as compact JSON, attributes in the order written | JSON_SERIALIZE, r_object_function
 SELECT payload FROM super_orders ORDER BY id;
@@ -229,6 +232,12 @@ SELECT v FROM super_ranked ORDER BY v;
 => "Amazon"
 => "AWS"
 => [1,"abc",null]
+
+== a string inserted into a SUPER column without JSON_PARSE is a string | ingest-super, r_is_varchar
+SELECT id, s, IS_VARCHAR(s), s.a FROM super_strings ORDER BY id;
+=> 1|"abc"|t|
+=> 2|"{\"a\": 1}"|t|
+=> 3|{"a":1}|f|1
 
 == a VARCHAR cast to SUPER is a string, not parsed JSON | ingest-super
 SELECT JSON_TYPEOF('{"a": 1}'::super), '{"a": 1}'::super;

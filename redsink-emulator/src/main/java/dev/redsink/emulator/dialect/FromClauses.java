@@ -209,17 +209,18 @@ final class FromClauses {
       return start;
     }
     Token alias = null;
-    if (s.at(j).is("AS") && s.at(j + 1).isIdentifier()) {
+    if (s.at(j).is("AS") && j + 1 < s.size() && s.at(j + 1).isIdentifier()) {
       alias = s.at(j + 1);
       j += 2;
-    } else if (s.at(j).kind() == Token.Kind.QUOTED_IDENT
-        || (s.at(j).kind() == Token.Kind.WORD && !NOT_ALIASES.contains(s.at(j).upper()))) {
+    } else if (j < s.size()
+        && (s.at(j).kind() == Token.Kind.QUOTED_IDENT
+            || (s.at(j).kind() == Token.Kind.WORD && !NOT_ALIASES.contains(s.at(j).upper())))) {
       alias = s.at(j);
       j++;
     }
     Token indexAlias = null;
     if (pathStart >= 0) {
-      if (s.at(j).is("AT") && s.at(j + 1).isIdentifier()) {
+      if (s.at(j).is("AT") && j + 1 < s.size() && s.at(j + 1).isIdentifier()) {
         indexAlias = s.at(j + 1);
         j += 2;
       }

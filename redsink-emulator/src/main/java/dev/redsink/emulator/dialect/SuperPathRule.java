@@ -80,7 +80,7 @@ final class SuperPathRule {
         int end = Paths.end(s, i);
         String value = value(i, end);
         if (value != null) {
-          edit.replace(i, end, value + label(i, end));
+          edit.replace(i, end, end > i + 1 ? value + label(i, end) : value);
           literalsInList(end);
         }
         i = end - 1;
@@ -90,8 +90,8 @@ final class SuperPathRule {
 
   private boolean startsPath(int i) {
     Token t = s.at(i);
-    if (!t.isIdentifier()) {
-      return false;
+    if (!t.isIdentifier() || (t.is("ARRAY") && !from.isSuper("array"))) {
+      return false; // ARRAY[1, 2] is PostgreSQL's array constructor, unless array names a value
     }
     Token before = s.at(i - 1);
     if (before.isSymbol(".")

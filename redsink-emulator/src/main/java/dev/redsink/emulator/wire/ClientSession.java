@@ -208,7 +208,7 @@ final class ClientSession implements Runnable {
   }
 
   private StatementRunner.Planner planner() {
-    return s -> Dialect.plan(s, runner.flags());
+    return s -> Dialect.plan(s, runner.flags(), env.tableColumns());
   }
 
   private void parse(PgMessage m) throws IOException {
