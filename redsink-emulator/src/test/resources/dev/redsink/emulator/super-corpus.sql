@@ -111,6 +111,10 @@ SELECT id FROM super_orders WHERE CASE WHEN JSON_TYPEOF(payload.city) = 'string'
 SELECT payload.city::integer FROM super_orders WHERE id = 1;
 =>
 
+== strings cast to dates and timestamps, numbers to decimals | limitations-super
+SELECT JSON_PARSE('"2024-01-02"')::date::varchar, JSON_PARSE('"2024-01-02 03:04:05"')::timestamp::varchar, JSON_PARSE('2.456')::decimal(10,2), JSON_PARSE('"x"')::date;
+=> 2024-01-02|2024-01-02 03:04:05|2.46|
+
 == casting numbers of scale 0 to boolean, and of other scales | limitations-super
 SELECT 5::super::bool, 5.0::super::bool;
 => t|
