@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.Statement;
@@ -60,6 +61,26 @@ class VarbyteIT {
       ResultSetMetaData meta = rs.getMetaData();
       assertThat(meta.getColumnTypeName(1)).isEqualTo("varbyte");
       assertThat(meta.getColumnType(1)).isEqualTo(Types.LONGVARBINARY);
+    }
+  }
+
+  /** Drivers prepare a statement run often and bind it again without describing it. */
+  @Test
+  void aPreparedStatementRunAgainStillShowsRedshiftsValues(RedshiftEmulator emulator)
+      throws Exception {
+    try (Connection c = Redshift.connect(emulator);
+        PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT b, JSON_PARSE('{\"a\": [1, 2]}') FROM varbytes WHERE id = ?")) {
+      for (int run = 0; run < 8; run++) {
+        ps.setInt(1, 2);
+        try (ResultSet rs = ps.executeQuery()) {
+          assertThat(rs.next()).isTrue();
+          assertThat(rs.getString(1)).as("run %d", run).isEqualTo("00ff10");
+          assertThat(rs.getBytes(1)).as("run %d", run).containsExactly(0, 0xff, 0x10);
+          assertThat(rs.getString(2)).as("run %d", run).isEqualTo("{\"a\":[1,2]}");
+        }
+      }
     }
   }
 }

@@ -12,7 +12,9 @@ final class Paths {
   static int end(Statement s, int start) {
     int j = start + 1;
     while (true) {
-      if (s.at(j).isSymbol(".") && (s.at(j + 1).isIdentifier() || s.at(j + 1).isSymbol("*"))) {
+      if (s.at(j).isSymbol(".")
+          && j + 1 < s.size()
+          && (s.at(j + 1).isIdentifier() || s.at(j + 1).isSymbol("*"))) {
         j += 2;
         if (s.at(j - 1).isSymbol("*")) {
           return j;

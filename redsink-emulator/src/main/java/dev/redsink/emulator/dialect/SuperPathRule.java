@@ -19,9 +19,20 @@ final class SuperPathRule {
   private static final Set<String> JSON_OPERATORS =
       Set.of("->", "->>", "#>", "#>>", "@>", "<@", "?|", "?&", "#-", "@?");
 
-  /** Words after which a path names a table, not a value. */
-  private static final Set<String> BEFORE_TABLE =
-      Set.of("INTO", "UPDATE", "TABLE", "VIEW", "JOIN", "USING", "REFERENCES", "LIKE", "ONLY");
+  /** Words after which a path names a table, a collation or a type, not a value. */
+  private static final Set<String> BEFORE_NAME =
+      Set.of(
+          "INTO",
+          "UPDATE",
+          "TABLE",
+          "VIEW",
+          "JOIN",
+          "USING",
+          "REFERENCES",
+          "LIKE",
+          "ONLY",
+          "COLLATE",
+          "RETURNS");
 
   /** Words that end a select-list item. */
   private static final Set<String> AFTER_SELECT_ITEM =
@@ -51,9 +62,15 @@ final class SuperPathRule {
   private static boolean applies(Statement s) {
     return switch (StatementKind.of(s)) {
       case SELECT, INSERT, UPDATE, DELETE, MERGE -> true;
-      case CREATE -> s.find(0, "SELECT") > 0 || s.find(0, "AS") > 0;
+      case CREATE -> isQuery(s); // CREATE VIEW … AS SELECT, CREATE TABLE … AS SELECT
       default -> false;
     };
+  }
+
+  private static boolean isQuery(Statement s) {
+    int as = s.find(0, "AS");
+    return as > 0
+        && (s.at(as + 1).is("SELECT") || s.at(as + 1).is("WITH") || s.at(as + 1).isSymbol("("));
   }
 
   private void rewrite() {
@@ -97,7 +114,7 @@ final class SuperPathRule {
     if (before.isSymbol(".")
         || before.isSymbol("::")
         || before.is("AS")
-        || BEFORE_TABLE.contains(before.upper())) {
+        || BEFORE_NAME.contains(before.upper())) {
       return false;
     }
     return !s.at(Paths.end(s, i)).isSymbol("(");

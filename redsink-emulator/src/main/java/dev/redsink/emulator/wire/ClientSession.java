@@ -222,6 +222,7 @@ final class ClientSession implements Runnable {
     List<Statement> parts = Statement.split(sql);
     Plan plan = parts.size() == 1 ? planner().plan(parts.get(0)) : null;
     statements.put(name, plan);
+    runner.results().parsed(name);
     if (plan == null || plan instanceof Plan.Forward) {
       String text = sql;
       if (plan instanceof Plan.Forward f) {

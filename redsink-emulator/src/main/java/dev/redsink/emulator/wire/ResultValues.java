@@ -49,6 +49,11 @@ final class ResultValues {
     describingStatement = null;
   }
 
+  /** A Parse message: the statement's rows are unknown until it is described again. */
+  void parsed(String statement) {
+    statementTypes.remove(statement);
+  }
+
   /** A Bind message: its portal, statement and result formats. */
   void bind(byte[] body) {
     MessageBody b = new MessageBody(body);
@@ -131,6 +136,11 @@ final class ResultValues {
       statementTypes.put(describingStatement, types);
     } else if (describingPortal != null) {
       portalTypes.put(describingPortal, types);
+      Binding binding = bindings.get(describingPortal);
+      if (binding != null) {
+        // Drivers bind the same statement again without describing it: same columns.
+        statementTypes.put(binding.statement(), types);
+      }
     }
     describingStatement = null;
     describingPortal = null;

@@ -55,7 +55,7 @@ class SuperPathRuleTest {
 
   @ParameterizedTest
   @CsvSource(
-      delimiter = '~',
+      delimiterString = "%%",
       value = {
         "SELECT t.col, s.t.col FROM s.t",
         "SELECT n.name, c.name FROM s.a c JOIN s.b n ON n.id = c.b_id",
@@ -68,6 +68,9 @@ class SuperPathRuleTest {
         "GRANT SELECT ON s.t TO someone",
         "CREATE VIEW s.v AS SELECT u.a FROM s.u",
         "SELECT t.* FROM t",
+        "SELECT c.oid FROM s.a c WHERE c.relname OPERATOR(pg_catalog.~) '^(dt)$' COLLATE"
+            + " pg_catalog.default AND pg_catalog.pg_table_is_visible(c.oid)",
+        "CREATE FUNCTION s.f() RETURNS pg_catalog.int4 LANGUAGE sql AS $$ SELECT 1 $$",
       })
   void leavesOtherNamesAlone(String sql) {
     assertThat(plan(sql)).isEqualTo(sql);
