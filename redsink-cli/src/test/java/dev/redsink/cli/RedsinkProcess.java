@@ -111,6 +111,11 @@ final class RedsinkProcess implements AutoCloseable {
     return process.toHandle();
   }
 
+  /** Sends SIGKILL: the process dies mid-whatever, as on a crash or an OOM kill. */
+  void kill() throws InterruptedException {
+    kill(Duration.ofMinutes(1));
+  }
+
   int awaitExit(Duration timeout) throws InterruptedException {
     assertThat(process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS))
         .as("redsink exits within %s\n%s%s", timeout, stdout(), stderr())

@@ -30,6 +30,7 @@ public final class EmulatorStatistics {
   }
 
   private final Counters total = new Counters();
+  private final AtomicLong peakConnections = new AtomicLong();
   private final Map<Integer, Counters> sessions = new ConcurrentHashMap<>();
 
   /** Records one statement run by a session. */
@@ -47,6 +48,16 @@ public final class EmulatorStatistics {
   public void commit(int session) {
     total.commits.incrementAndGet();
     session(session).commits.incrementAndGet();
+  }
+
+  /** Records how many client connections are open, as one more opens. */
+  public void connections(int open) {
+    peakConnections.accumulateAndGet(open, Math::max);
+  }
+
+  /** The most client connections open at once since the start or the last reset. */
+  public long peakConnections() {
+    return peakConnections.get();
   }
 
   private Counters session(int session) {
@@ -82,5 +93,6 @@ public final class EmulatorStatistics {
     total.commits.set(0);
     total.copies.set(0);
     total.byKind.clear();
+    peakConnections.set(0);
   }
 }

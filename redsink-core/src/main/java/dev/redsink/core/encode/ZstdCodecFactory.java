@@ -13,7 +13,8 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * A Parquet codec factory that calls zstd-jni directly. Parquet's own factory goes through Hadoop's
- * CompressionCodec and fails without Hadoop on the classpath (dependencies.md §1).
+ * CompressionCodec and fails without Hadoop on the classpath (NoClassDefFoundError for
+ * org.apache.hadoop.conf.Configurable).
  */
 public final class ZstdCodecFactory implements CompressionCodecFactory {
   /** zstd's default level: about 150 MB/s per core with a 2x ratio on typical payloads. */

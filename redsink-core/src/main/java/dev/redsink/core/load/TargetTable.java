@@ -31,11 +31,6 @@ record TargetTable(
         evolution);
   }
 
-  /** The key of this table's rows in the ledger. */
-  String ledgerKey() {
-    return name.folded();
-  }
-
   @Override
   public String toString() {
     return name.toString();

@@ -1,7 +1,6 @@
 package dev.redsink.core.load;
 
 import dev.redsink.core.config.RedsinkConfig;
-import dev.redsink.core.sql.LedgerSql;
 import dev.redsink.core.sql.SqlStatement;
 import dev.redsink.core.sql.TableSql;
 import dev.redsink.core.table.ExistingColumn;
@@ -24,7 +23,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Resolves a topic to its target table; the first time a table is seen it is created if missing
- * (with the ledger next to it) and its columns are checked. Results are cached per name.
+ * (with its ledger next to it; a typed table waits for its first load) and its columns are checked.
+ * Results are cached per name.
  */
 final class TargetTables {
 
@@ -35,26 +35,59 @@ final class TargetTables {
 
   private final RedsinkConfig config;
   private final ConnectionPool pool;
+  private final Ledger ledger;
   private final Map<String, TargetTable> byName = new ConcurrentHashMap<>();
   private final Map<String, TableName> byTopic = new ConcurrentHashMap<>();
+  private final Map<String, TableName> forgotten = new ConcurrentHashMap<>();
   private final FoldedNames folded = new FoldedNames();
-  private volatile boolean ledgerReady;
 
-  TargetTables(RedsinkConfig config, ConnectionPool pool) {
+  TargetTables(RedsinkConfig config, ConnectionPool pool, Ledger ledger) {
     this.config = config;
     this.pool = pool;
+    this.ledger = ledger;
     config.targetTable().dotWarning().ifPresent(LOG::warn);
-  }
-
-  TableName ledger() {
-    return LedgerSql.ledger(config.targetSchema());
   }
 
   /** The table for a topic, created and checked on first use. */
   TargetTable forTopic(String topic) {
-    TableName name = byTopic.computeIfAbsent(topic, this::resolve);
-    return byName.computeIfAbsent(
-        name.folded() + "@" + name.foldedSchema().orElse(""), k -> open(name));
+    TableName name = nameOf(topic);
+    return byName.computeIfAbsent(key(name), k -> open(name));
+  }
+
+  /**
+   * The table as cached now: {@code table} itself when it is not one of the cached tables (a
+   * replace run's), opened again when a load forgot it.
+   */
+  TargetTable current(TargetTable table) {
+    String key = key(table.name());
+    TargetTable cached = byName.get(key);
+    if (cached != null) {
+      return cached;
+    }
+    TableName name = forgotten.remove(key);
+    return name == null ? table : byName.computeIfAbsent(key, k -> open(name));
+  }
+
+  /** Keeps a typed table's evolved columns for the next loads (tables not cached are ignored). */
+  void remember(TargetTable evolved) {
+    byName.computeIfPresent(key(evolved.name()), (k, old) -> evolved);
+  }
+
+  /** Forgets a table whose columns changed under a load, so the next use reads them again. */
+  void forget(TargetTable table) {
+    String key = key(table.name());
+    if (byName.remove(key) != null) {
+      forgotten.put(key, table.name());
+    }
+  }
+
+  private static String key(TableName name) {
+    return name.folded() + "@" + name.foldedSchema().orElse("");
+  }
+
+  /** The table a topic loads into, without creating or checking it. */
+  TableName nameOf(String topic) {
+    return byTopic.computeIfAbsent(topic, this::resolve);
   }
 
   private TableName resolve(String topic) {
@@ -66,7 +99,7 @@ final class TargetTables {
   private TargetTable open(TableName name) {
     RowLayout expected = config.rowLayout();
     try (Connection c = pool.connection()) {
-      createLedger(c);
+      ledger.create(c, name);
       if (expected.isTyped()) {
         // Created by the first load, when its fields are known; see SchemaEvolver.
         List<ExistingColumn> found = columns(c, name);
@@ -80,13 +113,6 @@ final class TargetTables {
       return TargetTable.of(name, actual);
     } catch (SQLException e) {
       throw SqlStates.wrap("prepare table " + name, e);
-    }
-  }
-
-  private void createLedger(Connection c) throws SQLException {
-    if (!ledgerReady) {
-      createIfMissing(c, LedgerSql.create(ledger()));
-      ledgerReady = true;
     }
   }
 
