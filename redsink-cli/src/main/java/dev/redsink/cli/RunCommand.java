@@ -169,7 +169,7 @@ final class RunCommand implements Callable<Integer> {
             s.tables().isEmpty() ? "" : " into " + String.join(", ", new TreeSet<>(s.tables())),
             s.skipped(),
             s.loads(),
-            s.lag() < 0 ? "-" : s.lag());
+            s.lag() < 0 ? "- (no partitions assigned)" : s.lag());
       }
       out.flush();
       printedAt = System.nanoTime();

@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.RecordsToDelete;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -200,6 +201,73 @@ class LedgerCommandIT {
     runUntil(emulator, connector, "SELECT count(*) FROM recreated_r", "70");
     assertThat(value(emulator, "SELECT count(*) FROM recreated_r WHERE payload LIKE '%1019%'"))
         .as("the new log's last record")
+        .isEqualTo("1");
+  }
+
+  /**
+   * Records the topic's retention deleted while {@code redsink run} was stopped, before they were
+   * loaded: the restarted run used to seek to the ledger's offset, find it out of range, restart at
+   * the log's first record and report no lag, skipping them unnoticed. It stops naming them and the
+   * reset that accepts the loss.
+   */
+  @Test
+  void recordsDeletedBeforeTheyWereLoadedStopRunUntilTheLossIsAccepted(
+      RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
+    String topic = "expired.e";
+    Path connector = dir.resolve("expired.toml");
+    Files.writeString(
+        connector, TestConnectors.file(emulator, "expired", "expired_{topic_segment[-1]}", 20));
+    kafka.createTopics(List.of(topic), 1);
+    produce(topic, 0, 50);
+    runUntil(emulator, connector, "SELECT count(*) FROM expired_e", "50");
+
+    produce(topic, 50, 30);
+    try (Admin admin = kafka.admin()) {
+      // What retention.ms does to the oldest segments, on demand.
+      admin
+          .deleteRecords(
+              Map.of(
+                  new org.apache.kafka.common.TopicPartition(topic, 0),
+                  RecordsToDelete.beforeOffset(70)))
+          .all()
+          .get(1, TimeUnit.MINUTES);
+    }
+
+    // Without the check the run loads on from offset 70 and never stops by itself.
+    StopSignal stop = StopSignal.manual();
+    CompletableFuture<CommandLineRun> running =
+        CompletableFuture.supplyAsync(() -> run(connector, stop));
+    CommandLineRun stopped;
+    try {
+      stopped = running.get(2, TimeUnit.MINUTES);
+    } finally {
+      stop.request();
+    }
+    assertThat(stopped.exitCode()).as(stopped.out()).isEqualTo(ExitCodes.FAILED);
+    assertThat(stopped.err())
+        .contains(
+            "Cannot load topic expired.e partition 0: the ledger's next offset is 50 but the log"
+                + " starts at offset 70. Its 20 records from offset 50 were deleted from Kafka")
+        .contains(
+            "redsink ledger reset CONNECTOR.toml --topic expired.e --partition 0 --to-earliest");
+    assertThat(value(emulator, "SELECT count(*) FROM expired_e")).isEqualTo("50");
+
+    CommandLineRun reset =
+        CommandLineRun.of(
+            "ledger",
+            "reset",
+            connector.toString(),
+            "--topic",
+            topic,
+            "--to-earliest",
+            "--bootstrap-servers",
+            kafka.bootstrapServers());
+    assertThat(reset.exitCode()).as(reset.err()).isZero();
+    assertThat(reset.out()).contains("partition 0: next offset 50 -> 70");
+
+    runUntil(emulator, connector, "SELECT count(*) FROM expired_e", "60");
+    assertThat(value(emulator, "SELECT count(*) FROM expired_e WHERE payload LIKE '%79%'"))
+        .as("the log's last record")
         .isEqualTo("1");
   }
 

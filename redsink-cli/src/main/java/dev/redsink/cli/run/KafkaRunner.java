@@ -8,6 +8,8 @@ import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.TopicPartition;
 import dev.redsink.core.error.LogBehindLedgerException;
+import dev.redsink.core.error.RecordsDeletedBeforeLoadException;
+import dev.redsink.core.error.RedsinkException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -40,7 +42,8 @@ import org.slf4j.LoggerFactory;
  * the group hands its partitions to the others, which resume them from the ledger. Kafka offsets
  * are committed after each load for monitoring only; the ledger in Redshift decides where a
  * partition resumes. A partition whose log ends below the ledger's next offset (a recreated topic)
- * stops the runner with a {@link LogBehindLedgerException}.
+ * stops the runner with a {@link LogBehindLedgerException}, one whose log starts above it (records
+ * deleted by retention before they were loaded) with a {@link RecordsDeletedBeforeLoadException}.
  */
 public final class KafkaRunner implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaRunner.class);
@@ -143,7 +146,8 @@ public final class KafkaRunner implements Runnable {
         batch = new ArrayList<>();
       }
       if (System.nanoTime() - lagAt >= LAG_EVERY.toNanos()) {
-        stats.lag(lag() + batch.size());
+        long behind = lag();
+        stats.lag(behind < 0 ? behind : behind + batch.size());
         lagAt = System.nanoTime();
       }
     }
@@ -186,12 +190,15 @@ public final class KafkaRunner implements Runnable {
     }
   }
 
-  /** Records in the partitions' logs this runner has not polled yet. */
+  /**
+   * Records in the partitions' logs this runner has not polled yet; -1 while the group has assigned
+   * it no partition, which is not "caught up" (no lag to report is not zero lag).
+   */
   private long lag() {
     try {
       var assignment = consumer.assignment();
       if (assignment.isEmpty()) {
-        return 0;
+        return -1;
       }
       long lag = 0;
       for (var e : consumer.endOffsets(assignment, Duration.ofSeconds(2)).entrySet()) {
@@ -235,10 +242,18 @@ public final class KafkaRunner implements Runnable {
         Map<TopicPartition, Long> next = sink.nextOffsets(partitions);
         Map<TopicPartition, Long> ends = new HashMap<>();
         consumer.endOffsets(assigned).forEach((tp, end) -> ends.put(core(tp), end));
-        Optional<LogBehindLedgerException> behind = LogBehindLedgerException.check(next, ends);
-        if (behind.isPresent()) {
-          rebalanceFailure = behind.get();
-          LOG.error(behind.get().getMessage());
+        Map<TopicPartition, Long> starts = new HashMap<>();
+        consumer.beginningOffsets(assigned).forEach((tp, start) -> starts.put(core(tp), start));
+        // A seek below the log's start would silently restart at its first record
+        // (auto.offset.reset), skipping records the topic's retention deleted before they were
+        // loaded: after a restart the process may have been down longer than the retention.
+        Optional<RedsinkException> mismatch =
+            LogBehindLedgerException.check(next, ends)
+                .<RedsinkException>map(e -> e)
+                .or(() -> RecordsDeletedBeforeLoadException.check(next, starts));
+        if (mismatch.isPresent()) {
+          rebalanceFailure = mismatch.get();
+          LOG.error(mismatch.get().getMessage());
           return;
         }
         Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> resumed = new HashMap<>();

@@ -81,7 +81,7 @@ public final class LoadStats {
     return failures.get();
   }
 
-  /** Records behind the end of the assigned partitions; -1 before it is known. */
+  /** Records behind the end of the assigned partitions; -1 while no partition is assigned. */
   public long lag() {
     return lag.get();
   }

@@ -60,7 +60,7 @@ public final class MetricsEndpoint implements AutoCloseable {
     gauge(
         text,
         "redsink_consumer_lag",
-        "Records behind the end of the assigned partitions",
+        "Records behind the end of the assigned partitions; -1 while none is assigned",
         LoadStats::lag);
     gauge(
         text,
