@@ -16,6 +16,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
@@ -47,8 +48,16 @@ final class Broker implements AutoCloseable {
     return bootstrapServers;
   }
 
+  /**
+   * Creates a topic that keeps its records: the inputs carry timestamps from years ago, which the
+   * broker's default retention (7 days, by record timestamp) would delete at its next check, in the
+   * middle of a cell, before a restarted runtime has loaded them.
+   */
   void createTopic(String topic, int partitions) throws Exception {
-    admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get();
+    NewTopic t =
+        new NewTopic(topic, partitions, (short) 1)
+            .configs(Map.of(TopicConfig.RETENTION_MS_CONFIG, "-1"));
+    admin.createTopics(List.of(t)).all().get();
   }
 
   /** Produces the messages in order and waits until every one is acknowledged. */
