@@ -157,7 +157,7 @@ public class RedshiftSinkTask extends SinkTask {
     }
     positions.advance(partition, offset);
     metrics.received();
-    if (record.value() == null) {
+    if (record.value() == null && !loader.appliesTombstones()) {
       ignoreOrFail(record);
       return;
     }
