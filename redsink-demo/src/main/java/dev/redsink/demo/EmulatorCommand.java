@@ -1,12 +1,13 @@
-package dev.redsink.cli;
+package dev.redsink.demo;
 
+import dev.redsink.cli.ExitCodes;
+import dev.redsink.cli.StopSignal;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code redsink emulator}: runs the Redshift emulator (Redshift + S3) until stopped. */
@@ -19,8 +20,7 @@ import picocli.CommandLine.Spec;
       "With --env-file, writes the connection details as shell exports once it is ready."
     })
 final class EmulatorCommand implements Callable<Integer> {
-
-  @ParentCommand private Redsink parent;
+  private final StopSignal stop;
 
   @Spec private CommandSpec spec;
 
@@ -44,12 +44,16 @@ final class EmulatorCommand implements Callable<Integer> {
               + " once ready (source it from a shell).")
   private Path envFile;
 
+  EmulatorCommand(StopSignal stop) {
+    this.stop = stop;
+  }
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     out.println("Starting the Redshift emulator ...");
     out.flush();
-    try (LocalRedshift redshift = LocalRedshift.start(port, s3Port, parent.stop())) {
+    try (LocalRedshift redshift = LocalRedshift.start(port, s3Port, stop)) {
       EmulatorDetails details = EmulatorDetails.of(redshift.emulator());
       details.print(out);
       if (envFile != null) {
@@ -59,7 +63,7 @@ final class EmulatorCommand implements Callable<Integer> {
       }
       out.println("Running; stop with Ctrl-C or SIGTERM.");
       out.flush();
-      parent.stop().await();
+      stop.await();
       out.println("Stopping the Redshift emulator.");
       out.flush();
     }

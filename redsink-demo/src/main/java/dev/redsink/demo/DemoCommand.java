@@ -1,20 +1,18 @@
-package dev.redsink.cli;
+package dev.redsink.demo;
 
+import dev.redsink.cli.ExitCodes;
+import dev.redsink.cli.FailureReport;
+import dev.redsink.cli.StopSignal;
 import dev.redsink.cli.connector.ConnectorFile;
 import dev.redsink.cli.connector.ConnectorFileReader;
 import dev.redsink.cli.connector.EnvOverrides;
-import dev.redsink.cli.demo.EmbeddedKafka;
-import dev.redsink.cli.demo.OrderEvents;
-import dev.redsink.cli.demo.QuickStart;
 import dev.redsink.cli.run.LoadStats;
 import dev.redsink.cli.run.Pipeline;
 import dev.redsink.cli.run.ProgressBar;
 import dev.redsink.core.config.Secret;
-import dev.redsink.core.sql.PreflightSql;
-import dev.redsink.core.sql.ReplaceSql;
-import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.TableTemplate;
 import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.emulator.kafka.EmbeddedKafka;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +30,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -49,9 +46,9 @@ import picocli.CommandLine.Spec;
       "Keeps running for you to explore with psql until Ctrl-C, unless --exit."
     })
 final class DemoCommand implements Callable<Integer> {
-  private static final Duration DRAW_EVERY = Duration.ofMillis(250);
+  private final StopSignal stop;
 
-  @ParentCommand private Redsink parent;
+  private static final Duration DRAW_EVERY = Duration.ofMillis(250);
 
   @Spec private CommandSpec spec;
 
@@ -76,10 +73,13 @@ final class DemoCommand implements Callable<Integer> {
       description = "S3 endpoint port (default: a free one).")
   private int s3Port;
 
+  DemoCommand(StopSignal stop) {
+    this.stop = stop;
+  }
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    StopSignal stop = parent.stop();
     long t0 = System.nanoTime();
     step(out, "Starting the Redshift emulator (Redshift + S3)");
     try (LocalRedshift redshift = LocalRedshift.start(port, s3Port, stop)) {
@@ -177,12 +177,12 @@ final class DemoCommand implements Callable<Integer> {
         String table = template.resolve(topic);
         out.printf(Locale.ROOT, "  %-12s %,10d%n", table, count(c, table));
       }
-      String sample = PreflightSql.DEMO_ORDERS_PER_PARTITION;
+      String sample = SampleQueries.ORDERS_PER_PARTITION;
       out.println();
       out.println("Sample query:");
       out.println("  " + sample + ";");
       print(c, sample, out);
-      String rows = PreflightSql.DEMO_FIRST_ORDERS;
+      String rows = SampleQueries.FIRST_ORDERS;
       out.println("  " + rows + ";");
       print(c, rows, out);
     }
@@ -190,7 +190,7 @@ final class DemoCommand implements Callable<Integer> {
   }
 
   private static long count(Connection c, String table) throws SQLException {
-    try (ResultSet rs = c.createStatement().executeQuery(ReplaceSql.count(TableName.of(table)))) {
+    try (ResultSet rs = c.createStatement().executeQuery(SampleQueries.count(table))) {
       rs.next();
       return rs.getLong(1);
     }

@@ -1,4 +1,4 @@
-package dev.redsink.cli;
+package dev.redsink.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.redsink.cli.demo;
+package dev.redsink.demo;
 
 import dev.redsink.emulator.RedshiftEmulator;
 
@@ -6,14 +6,14 @@ import dev.redsink.emulator.RedshiftEmulator;
  * The reference design's Quick start connector file, pointed at a local emulator: the same pattern,
  * target table template and payload format, with the emulator's endpoint and keys.
  */
-public final class QuickStart {
+final class QuickStart {
   /** The Quick start's target table template. */
-  public static final String TARGET_TABLE = "orders_{topic_segment[-1]}";
+  static final String TARGET_TABLE = "orders_{topic_segment[-1]}";
 
   private QuickStart() {}
 
   /** The connector file's text; it holds the emulator's default password and keys. */
-  public static String connectorFile(RedshiftEmulator emulator, int batchLength) {
+  static String connectorFile(RedshiftEmulator emulator, int batchLength) {
     return """
         type = "sink"
         key = "orders_rs"

@@ -1,5 +1,6 @@
-package dev.redsink.cli;
+package dev.redsink.demo;
 
+import dev.redsink.cli.StopSignal;
 import dev.redsink.emulator.EmulatorOptions;
 import dev.redsink.emulator.RedshiftEmulator;
 import org.slf4j.Logger;

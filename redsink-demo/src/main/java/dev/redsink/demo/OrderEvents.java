@@ -1,4 +1,4 @@
-package dev.redsink.cli.demo;
+package dev.redsink.demo;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -11,16 +11,16 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /** Sample order events (JSON, keyed by customer) produced to orders.eu and orders.us. */
-public final class OrderEvents {
+final class OrderEvents {
   /** The demo's topics, matched by the Quick start's pattern {@code orders\..*}. */
-  public static final List<String> TOPICS = List.of("orders.eu", "orders.us");
+  static final List<String> TOPICS = List.of("orders.eu", "orders.us");
 
   private static final String[] PRODUCTS = {"kettle", "lamp", "chair", "desk", "mug", "rug"};
 
   private OrderEvents() {}
 
   /** Produces {@code count} events, alternating between the topics, from a fixed seed. */
-  public static void produce(String bootstrapServers, long count, long seed) {
+  static void produce(String bootstrapServers, long count, long seed) {
     Map<String, Object> config =
         Map.of(
             ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,

@@ -1,4 +1,4 @@
-package dev.redsink.cli;
+package dev.redsink.demo;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.redsink.cli.demo;
+package dev.redsink.emulator.kafka;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -89,7 +89,7 @@ public final class EmbeddedKafka implements AutoCloseable {
   private static void format(Path dir, Properties props) throws IOException {
     Path file = dir.resolve("server.properties");
     try (var writer = Files.newBufferedWriter(file)) {
-      props.store(writer, "redsink demo broker");
+      props.store(writer, "redsink embedded broker");
     }
     ByteArrayOutputStream output = new ByteArrayOutputStream();
     int code;

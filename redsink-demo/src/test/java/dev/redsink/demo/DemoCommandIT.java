@@ -1,7 +1,8 @@
-package dev.redsink.cli;
+package dev.redsink.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.redsink.cli.RedsinkProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -14,7 +15,8 @@ class DemoCommandIT {
   @Test
   void loadsTheSampleOrdersAndShowsTheCounts(@TempDir Path dir) throws Exception {
     try (RedsinkProcess demo =
-        RedsinkProcess.start(dir, Map.of(), "demo", "--exit", "--records", "20000")) {
+        RedsinkProcess.start(
+            DemoJar.NAME, DemoJar.MAIN, dir, Map.of(), "demo", "--exit", "--records", "20000")) {
       assertThat(demo.awaitExit(Duration.ofMinutes(4))).as(demo.stderr()).isZero();
       assertThat(demo.stdout())
           .contains("Producing 20,000 sample order events to [orders.eu, orders.us]")

@@ -1,7 +1,8 @@
-package dev.redsink.cli;
+package dev.redsink.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.redsink.cli.RedsinkProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -29,6 +30,8 @@ class EmulatorCommandIT {
     Path envFile = dir.resolve("emulator.env");
     try (RedsinkProcess redsink =
         RedsinkProcess.start(
+            DemoJar.NAME,
+            DemoJar.MAIN,
             dir,
             Map.of(),
             "emulator",

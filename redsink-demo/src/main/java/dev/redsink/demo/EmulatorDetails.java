@@ -1,4 +1,4 @@
-package dev.redsink.cli;
+package dev.redsink.demo;
 
 import dev.redsink.core.config.Secret;
 import dev.redsink.emulator.RedshiftEmulator;
