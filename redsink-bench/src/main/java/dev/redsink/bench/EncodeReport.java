@@ -2,7 +2,7 @@ package dev.redsink.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.redsink.core.Record;
+import dev.redsink.core.record.Record;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

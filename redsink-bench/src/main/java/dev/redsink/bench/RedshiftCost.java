@@ -1,7 +1,7 @@
 package dev.redsink.bench;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.record.Record;
 import dev.redsink.emulator.EmulatorStatistics;
 import dev.redsink.emulator.RedshiftEmulator;
 import java.sql.Connection;

@@ -10,7 +10,6 @@ import dev.redsink.cli.run.LoadStats;
 import dev.redsink.cli.run.Pipeline;
 import dev.redsink.cli.run.ProgressBar;
 import dev.redsink.core.config.Secret;
-import dev.redsink.core.table.TableTemplate;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.kafka.EmbeddedKafka;
 import java.io.PrintWriter;
@@ -168,13 +167,12 @@ final class DemoCommand implements Callable<Integer> {
   }
 
   private static void report(RedshiftEmulator emulator, PrintWriter out) throws SQLException {
-    TableTemplate template = TableTemplate.of(QuickStart.TARGET_TABLE);
     try (Connection c =
         DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password())) {
       out.println();
       out.println("Rows per table:");
       for (String topic : OrderEvents.TOPICS) {
-        String table = template.resolve(topic);
+        String table = QuickStart.tableOf(topic);
         out.printf(Locale.ROOT, "  %-12s %,10d%n", table, count(c, table));
       }
       String sample = SampleQueries.ORDERS_PER_PARTITION;

@@ -12,6 +12,11 @@ final class QuickStart {
 
   private QuickStart() {}
 
+  /** The table {@link #TARGET_TABLE} resolves a demo topic to: orders.eu loads into orders_eu. */
+  static String tableOf(String topic) {
+    return "orders_" + topic.substring(topic.lastIndexOf('.') + 1);
+  }
+
   /** The connector file's text; it holds the emulator's default password and keys. */
   static String connectorFile(RedshiftEmulator emulator, int batchLength) {
     return """

@@ -19,7 +19,8 @@ import java.util.Optional;
  * into a {@link RedsinkConfig}, reporting every problem at once.
  */
 public final class ConfigParser {
-  static final String BOTH_KEYS =
+  /** The problem reported when only one of the two static keys is set (the reference's wording). */
+  public static final String BOTH_KEYS =
       "Choosing to use aws_access_key_id and aws_secret_access_key then both MUST be provided";
 
   private ConfigParser() {}

@@ -1,7 +1,7 @@
 package dev.redsink.core.encode;
 
 import com.github.luben.zstd.ZstdCompressCtx;
-import dev.redsink.core.Record;
+import dev.redsink.core.record.Record;
 import dev.redsink.core.table.Column;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,11 +1,11 @@
 package dev.redsink.core.load;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.encode.RecordChecks;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.error.TransientException;
+import dev.redsink.core.record.Record;
 import dev.redsink.core.sql.SchemaSql;
 import dev.redsink.core.sql.TableSql;
 import dev.redsink.core.sql.TypeMapping;

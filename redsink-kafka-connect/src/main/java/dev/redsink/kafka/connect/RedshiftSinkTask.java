@@ -1,12 +1,12 @@
 package dev.redsink.kafka.connect;
 
-import dev.redsink.core.LoadResult;
-import dev.redsink.core.Record;
-import dev.redsink.core.TopicPartition;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.LogBehindLedgerException;
 import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;

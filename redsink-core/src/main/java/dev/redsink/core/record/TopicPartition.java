@@ -1,4 +1,4 @@
-package dev.redsink.core;
+package dev.redsink.core.record;
 
 import java.util.Comparator;
 

@@ -1,9 +1,9 @@
 package dev.redsink.core.load;
 
-import dev.redsink.core.LoadResult;
-import dev.redsink.core.Record;
-import dev.redsink.core.TopicPartition;
 import dev.redsink.core.error.FatalException;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.sql.LedgerSql;
 import dev.redsink.core.sql.ReplaceSql;
 import dev.redsink.core.sql.SchemaSql;
@@ -39,9 +39,9 @@ import org.slf4j.LoggerFactory;
  * Until then, and after any failure or kill, the target is exactly as it was; the next run drops
  * the run tables a crashed run left behind.
  */
-public final class ReplaceRun implements AutoCloseable {
+public final class RunTableReplace implements AutoCloseable {
 
-  private static final Logger LOG = LoggerFactory.getLogger(ReplaceRun.class);
+  private static final Logger LOG = LoggerFactory.getLogger(RunTableReplace.class);
 
   /** Rows before and after, and how long the run took. */
   public record Summary(long rowsBefore, long rowsAfter, Duration elapsed) {}
@@ -53,7 +53,7 @@ public final class ReplaceRun implements AutoCloseable {
   private final Instant started;
   private boolean finished;
 
-  private ReplaceRun(
+  private RunTableReplace(
       LoadContext ctx, TargetTables tables, TargetTable target, TargetTable run, Instant started) {
     this.ctx = ctx;
     this.tables = tables;
@@ -62,7 +62,7 @@ public final class ReplaceRun implements AutoCloseable {
     this.started = started;
   }
 
-  static ReplaceRun start(LoadContext ctx, TargetTables tables, String topic) {
+  static RunTableReplace start(LoadContext ctx, TargetTables tables, String topic) {
     TargetTable target = tables.forTopic(topic);
     Instant started = Instant.now();
     byte[] id = new byte[4];
@@ -81,7 +81,8 @@ public final class ReplaceRun implements AutoCloseable {
       throw SqlStates.wrap("start a replace of " + target, e);
     }
     LOG.info("Replacing the contents of {} through run table {}", target, runName);
-    return new ReplaceRun(ctx, tables, target, TargetTable.of(runName, target.layout()), started);
+    return new RunTableReplace(
+        ctx, tables, target, TargetTable.of(runName, target.layout()), started);
   }
 
   private static void dropStaleRuns(Connection c, Ledger ledger, TargetTable target)

@@ -1,11 +1,11 @@
 package dev.redsink.core.load;
 
-import dev.redsink.core.LedgerEntry;
-import dev.redsink.core.TopicPartition;
 import dev.redsink.core.config.ConfigParser;
 import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.record.LedgerEntry;
+import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.sql.LedgerSql;
 import dev.redsink.core.table.TableName;
 import java.sql.Connection;
@@ -28,7 +28,7 @@ import java.util.Optional;
  * while a load holds the ledger's lock unless asked to wait. Touches no target table and stages
  * nothing.
  */
-public final class Ledgers implements AutoCloseable {
+public final class LedgerTables implements AutoCloseable {
 
   /** What a reset does when a load holds the ledger's lock. */
   public enum IfLocked {
@@ -45,19 +45,19 @@ public final class Ledgers implements AutoCloseable {
   private final ConnectionPool pool;
   private final Ledger ledger = new Ledger();
 
-  private Ledgers(RedsinkConfig config, ConnectionPool pool) {
+  private LedgerTables(RedsinkConfig config, ConnectionPool pool) {
     this.config = config;
     this.pool = pool;
   }
 
   /** Parses the raw configuration (reference key names) and connects. */
-  public static Ledgers open(Map<String, ?> rawConfig) {
+  public static LedgerTables open(Map<String, ?> rawConfig) {
     return open(ConfigParser.parse(rawConfig).config());
   }
 
   /** Connects (SELECT 1) with one connection; creates nothing. */
-  public static Ledgers open(RedsinkConfig config) {
-    return new Ledgers(config, ConnectionPool.open(config.connection(), 1));
+  public static LedgerTables open(RedsinkConfig config) {
+    return new LedgerTables(config, ConnectionPool.open(config.connection(), 1));
   }
 
   /** The table a topic loads into. */

@@ -1,62 +1,68 @@
-package dev.redsink.cli.check;
+package dev.redsink.core.stage;
 
 import dev.redsink.core.config.RedsinkConfig;
-import dev.redsink.core.stage.S3Clients;
-import java.nio.ByteBuffer;
-import java.util.Base64;
+import dev.redsink.core.error.ErrorCategory;
+import dev.redsink.core.error.RedsinkException;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.zip.CRC32C;
+import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
-/** The runtime side's S3 calls the preflight makes on the configured bucket and prefix. */
-final class S3Probe implements AutoCloseable {
+/**
+ * The runtime side's S3 calls the preflight makes on the configured bucket and prefix. A failure is
+ * a {@link RedsinkException} whose message is S3's error code and status, or the client's.
+ */
+public final class BucketProbe implements AutoCloseable {
   private final RedsinkConfig config;
   private final S3Client s3;
 
-  S3Probe(RedsinkConfig config) {
+  public BucketProbe(RedsinkConfig config) {
     this.config = config;
     this.s3 = S3Clients.create(config);
   }
 
   /** The object key for a probe file under s3_prefix. */
-  String key(String fileName) {
+  public String key(String fileName) {
     String prefix = config.s3Prefix();
     return prefix.isEmpty() || prefix.endsWith("/") ? prefix + fileName : prefix + "/" + fileName;
   }
 
-  String url(String key) {
+  public String url(String key) {
     return "s3://" + config.s3Bucket() + "/" + key;
   }
 
   /** Uploads with a CRC32C checksum the server verifies. */
-  void put(String key, byte[] bytes) {
-    CRC32C crc = new CRC32C();
-    crc.update(bytes);
-    String checksum =
-        Base64.getEncoder()
-            .encodeToString(ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
-    s3.putObject(
-        b -> b.bucket(config.s3Bucket()).key(key).checksumCRC32C(checksum),
-        RequestBody.fromBytes(bytes));
+  public void put(String key, byte[] bytes) {
+    call(
+        () ->
+            s3.putObject(
+                b -> b.bucket(config.s3Bucket()).key(key).checksumCRC32C(Crc32c.base64(bytes)),
+                RequestBody.fromBytes(bytes)));
   }
 
-  void delete(String key) {
-    s3.deleteObject(b -> b.bucket(config.s3Bucket()).key(key));
+  public void delete(String key) {
+    call(() -> s3.deleteObject(b -> b.bucket(config.s3Bucket()).key(key)));
   }
 
   /** The bucket's region as S3 reports it (us-east-1 for the empty location constraint). */
-  String region() {
+  public String region() {
     String location =
-        s3.getBucketLocation(b -> b.bucket(config.s3Bucket())).locationConstraintAsString();
+        call(
+            () ->
+                s3.getBucketLocation(b -> b.bucket(config.s3Bucket()))
+                    .locationConstraintAsString());
     return location == null || location.isEmpty() ? "us-east-1" : location;
   }
 
-  /** The bucket policy, empty when the bucket has none. */
-  Optional<String> policy() {
+  /** Whether the bucket policy limits s3:signatureAge; empty when the bucket has no policy. */
+  public Optional<Boolean> policyLimitsSignatureAge() {
+    return call(this::policy).map(p -> p.toLowerCase(Locale.ROOT).contains("s3:signatureage"));
+  }
+
+  private Optional<String> policy() {
     try {
       return Optional.of(s3.getBucketPolicy(b -> b.bucket(config.s3Bucket())).policy());
     } catch (S3Exception e) {
@@ -68,22 +74,26 @@ final class S3Probe implements AutoCloseable {
     }
   }
 
+  private static <T> T call(Supplier<T> request) {
+    try {
+      return request.get();
+    } catch (SdkException e) {
+      throw new RedsinkException(ErrorCategory.FATAL, describe(e), e);
+    }
+  }
+
   /** What went wrong, for a person: the S3 error code and status, or the client's message. */
-  static String describe(SdkException e) {
+  private static String describe(SdkException e) {
     if (e instanceof S3Exception s3e) {
       return code(s3e) + " (HTTP " + s3e.statusCode() + ")";
     }
     return e.getMessage();
   }
 
-  static String code(S3Exception e) {
+  private static String code(S3Exception e) {
     return e.awsErrorDetails() == null || e.awsErrorDetails().errorCode() == null
         ? "HTTP " + e.statusCode()
         : e.awsErrorDetails().errorCode();
-  }
-
-  static boolean limitsSignatureAge(String policy) {
-    return policy.toLowerCase(Locale.ROOT).contains("s3:signatureage");
   }
 
   @Override
