@@ -37,7 +37,7 @@ import org.apache.kafka.connect.storage.StringConverter;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 
 /**
- * Kafka Connect end to end (issue 8, item 3): one topic of N schema'd JSON records in an in-process
+ * Kafka Connect end to end: one topic of N schema'd JSON records in an in-process
  * KRaft broker, loaded by one Connect worker into the emulator, once by Redsink's connector and
  * once by the Debezium JDBC sink, in the same JVM, worker, topic and PostgreSQL; several runs, the
  * two connectors alternating which goes first.
