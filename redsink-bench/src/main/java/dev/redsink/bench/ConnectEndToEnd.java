@@ -37,10 +37,10 @@ import org.apache.kafka.connect.storage.StringConverter;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 
 /**
- * Kafka Connect end to end: one topic of N schema'd JSON records in an in-process
- * KRaft broker, loaded by one Connect worker into the emulator, once by Redsink's connector and
- * once by the Debezium JDBC sink, in the same JVM, worker, topic and PostgreSQL; several runs, the
- * two connectors alternating which goes first.
+ * Kafka Connect end to end: one topic of N schema'd JSON records in an in-process KRaft broker,
+ * loaded by one Connect worker into the emulator, once by Redsink's connector and once by the
+ * Debezium JDBC sink, in the same JVM, worker, topic and PostgreSQL; several runs, the two
+ * connectors alternating which goes first.
  *
  * <p>Each record's value is JsonConverter's envelope ({@code schemas.enable=true}) of a struct
  * {@code {id int64, payload string}} whose payload is the 1 KiB JSON document of {@link

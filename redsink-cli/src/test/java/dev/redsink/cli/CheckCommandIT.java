@@ -152,9 +152,12 @@ class CheckCommandIT {
     for (String line : extra.split("\n")) {
       if (!line.isBlank()) {
         String key = line.substring(0, line.indexOf('=')).trim();
+        java.util.regex.Pattern existing =
+            java.util.regex.Pattern.compile("(?m)^" + key + " = .*$");
         body =
-            body.replaceAll(
-                "(?m)^" + key + " = .*$", java.util.regex.Matcher.quoteReplacement(line));
+            existing.matcher(body).find()
+                ? existing.matcher(body).replaceAll(java.util.regex.Matcher.quoteReplacement(line))
+                : body + line + "\n";
       }
     }
     Path file = dir.resolve("orders.toml");

@@ -33,7 +33,14 @@ public final class RedsinkProcess implements AutoCloseable {
   /** The production command, this module's target/redsink.jar. */
   static RedsinkProcess start(Path workDir, Map<String, String> env, String... args)
       throws IOException {
-    return start("redsink.jar", Redsink.class.getName(), workDir, env, args);
+    return start(workDir, env, List.of(), args);
+  }
+
+  /** Starts redsink with extra JVM options (system properties such as java.io.tmpdir). */
+  static RedsinkProcess start(
+      Path workDir, Map<String, String> env, List<String> jvmOptions, String... args)
+      throws IOException {
+    return start("redsink.jar", Redsink.class.getName(), workDir, env, jvmOptions, args);
   }
 
   /**
@@ -43,9 +50,22 @@ public final class RedsinkProcess implements AutoCloseable {
   public static RedsinkProcess start(
       String jarName, String mainClass, Path workDir, Map<String, String> env, String... args)
       throws IOException {
+    return start(jarName, mainClass, workDir, env, List.of(), args);
+  }
+
+  /** The command from a jar, as above, with extra JVM options. */
+  public static RedsinkProcess start(
+      String jarName,
+      String mainClass,
+      Path workDir,
+      Map<String, String> env,
+      List<String> jvmOptions,
+      String... args)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx1g");
+    command.addAll(jvmOptions);
     Path jar = Paths.get("target", jarName).toAbsolutePath();
     if (Files.exists(jar)) {
       command.add("-jar");
@@ -104,10 +124,20 @@ public final class RedsinkProcess implements AutoCloseable {
     return awaitExit(timeout);
   }
 
+  /** Sends SIGKILL: the JVM ends at once, running no shutdown hook. */
+  public int kill(Duration timeout) throws InterruptedException {
+    process.destroyForcibly();
+    return awaitExit(timeout);
+  }
+
+  /** The JVM's process, to find what it started. */
+  public ProcessHandle handle() {
+    return process.toHandle();
+  }
+
   /** Sends SIGKILL: the process dies mid-whatever, as on a crash or an OOM kill. */
   public void kill() throws InterruptedException {
-    process.destroyForcibly();
-    process.waitFor();
+    kill(Duration.ofMinutes(1));
   }
 
   public int awaitExit(Duration timeout) throws InterruptedException {

@@ -183,6 +183,9 @@ final class DemoCommand implements Callable<Integer> {
       String rows = SampleQueries.FIRST_ORDERS;
       out.println("  " + rows + ";");
       print(c, rows, out);
+      out.println("SUPER query (the payloads are JSON; JSON_PARSE makes them SUPER):");
+      out.println("  " + SuperQuery.TOP_PRODUCTS + ";");
+      print(c, SuperQuery.TOP_PRODUCTS, out);
     }
     out.flush();
   }

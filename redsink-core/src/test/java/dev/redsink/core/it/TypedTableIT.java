@@ -156,7 +156,11 @@ class TypedTableIT {
                     + " FROM "
                     + table
                     + " WHERE id = 't:0:0'"))
-        .isEqualTo("{\"k\": 7}|[\"a\", \"b\"]|{\"x\": 1}");
+        .isEqualTo("{\"k\":7}|[\"a\",\"b\"]|{\"x\":1}");
+    assertThat(
+            fx.value(
+                "SELECT nested.k, list[1], attrs.x::int + 1 FROM " + table + " WHERE id = 't:0:0'"))
+        .isEqualTo("7|\"b\"|2");
     try (Connection c = fx.connect();
         Statement st = c.createStatement();
         ResultSet rs = st.executeQuery("SELECT bin FROM " + table + " WHERE id = 't:0:0'")) {
@@ -215,7 +219,7 @@ class TypedTableIT {
                     + "', c, JSON_SERIALIZE(d), n FROM "
                     + table
                     + " ORDER BY a"))
-        .containsExactly("1|f|null|null|null", "2|t|1.5|{\"k\": [1]}|null", "3|null|null|null|t");
+        .containsExactly("1|f|null|null|null", "2|t|1.5|{\"k\":[1]}|null", "3|null|null|null|t");
   }
 
   @Test
