@@ -115,6 +115,9 @@ final class StatementRunner {
   }
 
   private void relay(PgMessage m) throws IOException {
+    if (m.kind() == 'C') {
+      env.statistics().completed(id, m.firstString());
+    }
     if (m.kind() == 'E' || m.kind() == 'N') {
       client.write(ErrorTranslation.toRedshift(ErrorFields.parse(m.body())).toMessage(m.kind()));
     } else {
@@ -252,6 +255,7 @@ final class StatementRunner {
   }
 
   private boolean complete(String tag) throws IOException {
+    env.statistics().completed(id, tag);
     client.write(PgMessage.ofString('C', tag));
     return true;
   }
