@@ -9,6 +9,7 @@ import dev.redsink.core.error.InvalidConfigException;
 import dev.redsink.core.sql.CopySource;
 import dev.redsink.core.sql.PreflightSql;
 import dev.redsink.core.sql.TableSql;
+import dev.redsink.core.table.TableKeys;
 import dev.redsink.core.table.TableName;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
@@ -177,7 +178,12 @@ public final class Preflight {
     try {
       redshift.connection().setAutoCommit(false);
       try (Statement statement = redshift.connection().createStatement()) {
-        statement.execute(TableSql.createTable(TableName.of(probe), config.rowLayout()));
+        statement.execute(
+            TableSql.createTable(
+                TableName.of(probe),
+                config.rowLayout(),
+                // A typed table's keys may name fields the probe's layout does not have.
+                config.rowLayout().isTyped() ? TableKeys.AUTO : config.tableKeys()));
         statement.execute(TableSql.copy(probe, url, config.awsIamRole(), CopySource.OBJECT));
         results.add(CheckResult.passed(check, "one-row Parquet COPY as " + config.awsIamRole()));
       } finally {
@@ -255,7 +261,9 @@ public final class Preflight {
             null,
             List.of(),
             "{\"check\":true}".getBytes(StandardCharsets.UTF_8));
-    return new ParquetFileWriter(config.rowLayout()).write(List.of(record), Instant.now()).bytes();
+    return new ParquetFileWriter(config.rowLayout(), config.parquetCompression())
+        .write(List.of(record), Instant.now())
+        .bytes();
   }
 
   private void skip(String check, String reason) {

@@ -85,7 +85,8 @@ final class LoadTransaction {
         st.execute(
             TableSql.createStaging(
                 staging,
-                staged.changes().map(StagedChanges::stagingLayout).orElse(table.layout())));
+                staged.changes().map(StagedChanges::stagingLayout).orElse(table.layout()),
+                table.keys()));
         copy(st, table, staged, staging);
         long copied = lastCopyCount(st);
         if (copied != staged.rows()) {

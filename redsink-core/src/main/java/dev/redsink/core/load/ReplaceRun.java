@@ -11,6 +11,7 @@ import dev.redsink.core.sql.TableSql;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ExistingColumn;
 import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.TypeFamily;
 import dev.redsink.core.table.TypedTableColumns;
@@ -75,7 +76,17 @@ public final class ReplaceRun implements AutoCloseable {
       throw SqlStates.wrap("start a replace of " + target, e);
     }
     LOG.info("Replacing the contents of {} through run table {}", target, runName);
-    return new ReplaceRun(ctx, tables, target, TargetTable.of(runName, target.layout()), started);
+    return new ReplaceRun(
+        ctx,
+        tables,
+        target,
+        TargetTable.of(
+            runName,
+            target.layout(),
+            SchemaEvolution.ADD_COLUMNS,
+            target.compression(),
+            target.keys()),
+        started);
   }
 
   private static void dropStaleRuns(Connection c, TargetTables tables, TargetTable target)

@@ -8,6 +8,7 @@ import dev.redsink.core.table.ExistingColumn;
 import dev.redsink.core.table.FoldedNames;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.SchemaCheck;
+import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.TypedTableColumns;
 import java.sql.Connection;
@@ -72,12 +73,22 @@ final class TargetTables {
         List<ExistingColumn> found = columns(c, name);
         RowLayout actual =
             found.isEmpty() ? expected : TypedTableColumns.of(name, expected, found).layout();
-        return TargetTable.of(name, actual, config.schemaEvolution());
+        return TargetTable.of(
+            name,
+            actual,
+            config.schemaEvolution(),
+            config.parquetCompression(),
+            config.tableKeys());
       }
-      createIfMissing(c, TableSql.createTable(name, expected));
+      createIfMissing(c, TableSql.createTable(name, expected, config.tableKeys()));
       RowLayout actual = SchemaCheck.check(name, expected, columns(c, name));
       LOG.info("Target table {} is ready", name);
-      return TargetTable.of(name, actual);
+      return TargetTable.of(
+          name,
+          actual,
+          SchemaEvolution.ADD_COLUMNS,
+          config.parquetCompression(),
+          config.tableKeys());
     } catch (SQLException e) {
       throw SqlStates.wrap("prepare table " + name, e);
     }
