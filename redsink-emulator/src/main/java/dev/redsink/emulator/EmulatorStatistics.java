@@ -1,5 +1,6 @@
 package dev.redsink.emulator;
 
+import dev.redsink.emulator.cost.CostCounters;
 import dev.redsink.emulator.dialect.StatementKind;
 import java.util.EnumMap;
 import java.util.Map;
@@ -30,6 +31,7 @@ public final class EmulatorStatistics {
   }
 
   private final Counters total = new Counters();
+  private final CostCounters costs = new CostCounters();
   private final Map<Integer, Counters> sessions = new ConcurrentHashMap<>();
 
   /** Records one statement run by a session. */
@@ -75,8 +77,18 @@ public final class EmulatorStatistics {
     return total.copies.get();
   }
 
+  /** What the cost profile added: delays by kind and the commit queue's order. */
+  public CostCounters.Snapshot costs() {
+    return costs.snapshot();
+  }
+
+  CostCounters costCounters() {
+    return costs;
+  }
+
   /** Forgets every count (between benchmark phases, for instance). */
   public void reset() {
+    costs.reset();
     sessions.clear();
     total.statements.set(0);
     total.commits.set(0);

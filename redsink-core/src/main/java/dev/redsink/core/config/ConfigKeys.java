@@ -141,10 +141,11 @@ public final class ConfigKeys {
           KeyType.STRING,
           ParquetCompression.ZSTD,
           "zstd",
-          "Codec of the Parquet files: zstd (small files for moderate CPU), snappy (the least"
-              + " CPU, larger files), gzip (about zstd's size for several times its CPU) or none"
-              + " (no compression CPU, the most bytes to upload and for COPY to read). Redshift's"
-              + " COPY reads all four; docs/benchmarks.md measures CPU and bytes per codec",
+          "Codec of the Parquet files: zstd (small files for moderate CPU), snappy (about half"
+              + " zstd's CPU, files about 1.7 times larger on JSON), gzip (about zstd's size for"
+              + " about ten times its CPU) or none (the least CPU, the most bytes to upload and for"
+              + " COPY to read). Redshift's COPY reads all four; docs/benchmarks.md measures CPU"
+              + " and bytes per codec",
           enumOf(ParquetCompression.values(), ParquetCompression::keyword));
   public static final ConfigKey MAX_CONNECTIONS =
       optional(
