@@ -27,6 +27,8 @@ final class ColumnarFile {
   private final ParquetCompression compression;
   private final byte[] createdAt;
   private final Map<String, byte[]> topics = new HashMap<>();
+  private String lastTopic;
+  private byte[] lastTopicBytes;
   private byte[] scratch = new byte[256];
 
   ColumnarFile(
@@ -128,7 +130,12 @@ final class ColumnarFile {
     chunk.commitBytes(Decimal.write(value, chunk.buffer(), at) - at, codec);
   }
 
+  /** The topic's UTF-8 bytes; a file's records nearly always share one topic. */
   private byte[] topic(String topic) {
-    return topics.computeIfAbsent(topic, t -> t.getBytes(StandardCharsets.UTF_8));
+    if (!topic.equals(lastTopic)) {
+      lastTopicBytes = topics.computeIfAbsent(topic, t -> t.getBytes(StandardCharsets.UTF_8));
+      lastTopic = topic;
+    }
+    return lastTopicBytes;
   }
 }

@@ -38,6 +38,7 @@ final class TargetTables {
   private final ConnectionPool pool;
   private final Map<String, TargetTable> byName = new ConcurrentHashMap<>();
   private final Map<String, TableName> byTopic = new ConcurrentHashMap<>();
+  private final Map<String, TargetTable> tableByTopic = new ConcurrentHashMap<>();
   private final FoldedNames folded = new FoldedNames();
   private volatile boolean ledgerReady;
 
@@ -51,11 +52,21 @@ final class TargetTables {
     return LedgerSql.ledger(config.targetSchema());
   }
 
-  /** The table for a topic, created and checked on first use. */
+  /**
+   * The table for a topic, created and checked on first use. Runtimes ask once per record, so the
+   * answer is kept by topic too: the folded name is built once per topic, not once per record.
+   */
   TargetTable forTopic(String topic) {
+    TargetTable known = tableByTopic.get(topic);
+    if (known != null) {
+      return known;
+    }
     TableName name = byTopic.computeIfAbsent(topic, this::resolve);
-    return byName.computeIfAbsent(
-        name.folded() + "@" + name.foldedSchema().orElse(""), k -> open(name));
+    TargetTable table =
+        byName.computeIfAbsent(
+            name.folded() + "@" + name.foldedSchema().orElse(""), k -> open(name));
+    tableByTopic.put(topic, table);
+    return table;
   }
 
   private TableName resolve(String topic) {

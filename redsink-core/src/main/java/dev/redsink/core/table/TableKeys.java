@@ -1,5 +1,6 @@
 package dev.redsink.core.table;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 
@@ -28,7 +29,7 @@ public record TableKeys(DistStyle distStyle, Optional<String> distKey, List<Stri
 
   /** Every column either key names, the distribution key first. */
   public List<String> columns() {
-    java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>();
+    LinkedHashSet<String> all = new LinkedHashSet<>();
     distKey.ifPresent(all::add);
     all.addAll(sortKey);
     return List.copyOf(all);
