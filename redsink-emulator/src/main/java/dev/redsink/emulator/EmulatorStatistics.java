@@ -13,20 +13,29 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class EmulatorStatistics {
 
-  /** The counters of one session (or of all of them). */
+  /**
+   * The counters of one session (or of all of them). {@code rowsWritten} counts the rows INSERT,
+   * UPDATE and COPY statements reported, committed or not: the writes the cluster did.
+   */
   public record Counts(
-      long statements, long commits, long copies, Map<StatementKind, Long> byKind) {}
+      long statements,
+      long commits,
+      long copies,
+      long rowsWritten,
+      Map<StatementKind, Long> byKind) {}
 
   private static final class Counters {
     final AtomicLong statements = new AtomicLong();
     final AtomicLong commits = new AtomicLong();
     final AtomicLong copies = new AtomicLong();
+    final AtomicLong rows = new AtomicLong();
     final Map<StatementKind, AtomicLong> byKind = new ConcurrentHashMap<>();
 
     Counts snapshot() {
       Map<StatementKind, Long> kinds = new EnumMap<>(StatementKind.class);
       byKind.forEach((k, v) -> kinds.put(k, v.get()));
-      return new Counts(statements.get(), commits.get(), copies.get(), Map.copyOf(kinds));
+      return new Counts(
+          statements.get(), commits.get(), copies.get(), rows.get(), Map.copyOf(kinds));
     }
   }
 
@@ -49,6 +58,29 @@ public final class EmulatorStatistics {
   public void commit(int session) {
     total.commits.incrementAndGet();
     session(session).commits.incrementAndGet();
+  }
+
+  /**
+   * Records the rows a statement's completion tag reports written: {@code INSERT 0 n}, {@code
+   * UPDATE n}, {@code COPY n}.
+   */
+  public void completed(int session, String commandTag) {
+    long rows = writtenRows(commandTag);
+    if (rows > 0) {
+      total.rows.addAndGet(rows);
+      session(session).rows.addAndGet(rows);
+    }
+  }
+
+  private static long writtenRows(String tag) {
+    if (!(tag.startsWith("INSERT ") || tag.startsWith("UPDATE ") || tag.startsWith("COPY "))) {
+      return 0;
+    }
+    try {
+      return Long.parseLong(tag.substring(tag.lastIndexOf(' ') + 1));
+    } catch (NumberFormatException e) {
+      return 0;
+    }
   }
 
   private Counters session(int session) {
@@ -77,6 +109,11 @@ public final class EmulatorStatistics {
     return total.copies.get();
   }
 
+  /** Rows written by INSERT, UPDATE and COPY, committed or not. */
+  public long rowsWritten() {
+    return total.rows.get();
+  }
+
   /** What the cost profile added: delays by kind and the commit queue's order. */
   public CostCounters.Snapshot costs() {
     return costs.snapshot();
@@ -93,6 +130,7 @@ public final class EmulatorStatistics {
     total.statements.set(0);
     total.commits.set(0);
     total.copies.set(0);
+    total.rows.set(0);
     total.byKind.clear();
   }
 }

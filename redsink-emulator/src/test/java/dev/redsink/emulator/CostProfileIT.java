@@ -74,6 +74,8 @@ class CostProfileIT {
       emulator.costs().profile(CostProfile.NONE);
       assertThat(value(c, "SELECT count(*) FROM costed")).isEqualTo("102");
     }
+    // One INSERT, the COPY's 100 rows, one more INSERT: the rows the cluster wrote.
+    assertThat(emulator.statistics().rowsWritten()).isEqualTo(102);
     CostCounters.Snapshot costs = emulator.statistics().costs();
     long statements = emulator.statistics().statements();
     // BEGIN (the driver's), INSERT, COPY, COMMIT, then one autocommit INSERT: two commits.

@@ -367,6 +367,9 @@ final class ClientSession implements Runnable {
     if (m.kind() == 'E' || m.kind() == 'N') {
       client.write(ErrorTranslation.toRedshift(ErrorFields.parse(m.body())).toMessage(m.kind()));
     } else {
+      if (runner != null) {
+        runner.observe(m);
+      }
       client.write(ServerVersion.asRedshift(m));
     }
   }

@@ -104,7 +104,15 @@ final class StatementRunner {
     if (m.kind() == 'E' || m.kind() == 'N') {
       client.write(ErrorTranslation.toRedshift(ErrorFields.parse(m.body())).toMessage(m.kind()));
     } else {
+      observe(m);
       client.write(m);
+    }
+  }
+
+  /** Counts the rows a relayed CommandComplete reports written. */
+  void observe(PgMessage m) {
+    if (m.kind() == 'C') {
+      env.statistics().completed(id, m.firstString());
     }
   }
 
@@ -266,7 +274,9 @@ final class StatementRunner {
   }
 
   private boolean complete(String tag) throws IOException {
-    client.write(PgMessage.ofString('C', tag));
+    PgMessage done = PgMessage.ofString('C', tag);
+    observe(done);
+    client.write(done);
     return true;
   }
 
