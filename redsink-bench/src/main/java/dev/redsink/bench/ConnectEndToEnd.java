@@ -51,12 +51,13 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  * <p>Options: {@code --records=1000000 --runs=3 --partitions=1 --batch-size=65536
  * --max-file-bytes=SIZE (Redsink cuts files by size instead of batch.size)
  * --debezium-batch-size=500 --only=both|redsink|debezium --floor=true --out=FILE.tsv
- * --debezium-target=postgres|redshift --cost-profile=PROFILE}. With {@code --floor=true} every run
- * also loads the topic with {@link DiscardSinkConnector}, which drops what it is given: the time
- * and CPU of the broker, the worker and the converter alone. {@code --debezium-target=redshift}
- * points Debezium at the emulator's Redshift front end through pgjdbc, as a Redshift user would,
- * instead of straight at its PostgreSQL; {@code --cost-profile} starts the emulator with that cost
- * profile ({@code off}, {@code redshift} or {@code statement=1ms,commit=600ms,copy=1s,mb=5ms}).
+ * --debezium-target=postgres|redshift --cost-profile=PROFILE --value-converter=json|bytes}. With
+ * {@code --floor=true} every run also loads the topic with {@link DiscardSinkConnector}, which
+ * drops what it is given: the time and CPU of the broker, the worker and the converter alone.
+ * {@code --debezium-target=redshift} points Debezium at the emulator's Redshift front end through
+ * pgjdbc, as a Redshift user would, instead of straight at its PostgreSQL; {@code --cost-profile}
+ * starts the emulator with that cost profile ({@code off}, {@code redshift} or {@code
+ * statement=1ms,commit=600ms,copy=1s,mb=5ms}).
  */
 public final class ConnectEndToEnd {
   static final String TOPIC = "bench_connect";
@@ -121,10 +122,12 @@ public final class ConnectEndToEnd {
     String out = args.string("out", "");
     boolean debeziumToRedshift = args.string("debezium-target", "postgres").equals("redshift");
     String costProfile = args.string("cost-profile", "off");
+    boolean rawValues = args.string("value-converter", "json").equals("bytes");
     System.out.printf(
         "# connect end to end: %d records (1 KiB JSON in a schema'd JsonConverter envelope), %d"
             + " partition(s), 1 task each, %d runs, Redsink batch.size %d max.file.bytes %s,"
-            + " Debezium batch.size %d into %s, cost profile %s, -Xmx %d MiB, %d cores%n",
+            + " Debezium batch.size %d into %s, cost profile %s, Redsink's and the floor's values"
+            + " through %s, -Xmx %d MiB, %d cores%n",
         records,
         partitions,
         runs,
@@ -133,6 +136,7 @@ public final class ConnectEndToEnd {
         debeziumBatch,
         debeziumToRedshift ? "the emulator's Redshift front end (pgjdbc)" : "its PostgreSQL",
         costProfile,
+        rawValues ? "ByteArrayConverter" : "JsonConverter",
         Runtime.getRuntime().maxMemory() >> 20,
         Runtime.getRuntime().availableProcessors());
     List<Run> results = new ArrayList<>();
@@ -185,8 +189,10 @@ public final class ConnectEndToEnd {
           }
           Map<String, String> config =
               which.equals("redsink")
-                  ? redsink(endpoint, table, batchSize, maxFileBytes)
-                  : which.equals("debezium") ? debezium(target, table, debeziumBatch) : discard();
+                  ? rawValues(redsink(endpoint, table, batchSize, maxFileBytes), rawValues)
+                  : which.equals("debezium")
+                      ? debezium(target, table, debeziumBatch)
+                      : rawValues(discard(), rawValues);
           Run r = load(connect, emulator, run, which, config, end);
           r =
               new Run(
@@ -388,6 +394,18 @@ public final class ConnectEndToEnd {
     c.put("collection.name.format", table);
     c.put("batch.size", Integer.toString(batchSize));
     return c;
+  }
+
+  /**
+   * With {@code raw}, the connector reads values with ByteArrayConverter: the bytes as produced,
+   * neither parsed into a Struct nor written back to JSON.
+   */
+  private static Map<String, String> rawValues(Map<String, String> config, boolean raw) {
+    if (raw) {
+      config.put("value.converter", ByteArrayConverter.class.getName());
+      config.remove("value.converter.schemas.enable");
+    }
+    return config;
   }
 
   /** The floor: the same topic and converter into a sink that drops everything. */
