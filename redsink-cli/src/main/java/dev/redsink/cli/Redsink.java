@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
       CheckCommand.class,
       DemoCommand.class,
       LoadCommand.class,
+      LedgerCommand.class,
       EmulatorCommand.class,
       CommandLine.HelpCommand.class
     })
@@ -34,7 +35,7 @@ public final class Redsink implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(
-        new CommandLine(this), "Missing command: run, check, demo, load or emulator");
+        new CommandLine(this), "Missing command: run, check, demo, load, ledger or emulator");
   }
 
   public static void main(String[] args) {

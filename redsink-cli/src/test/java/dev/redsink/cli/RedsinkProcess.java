@@ -92,6 +92,12 @@ final class RedsinkProcess implements AutoCloseable {
     return awaitExit(timeout);
   }
 
+  /** Sends SIGKILL: the process dies mid-whatever, as on a crash or an OOM kill. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor();
+  }
+
   int awaitExit(Duration timeout) throws InterruptedException {
     assertThat(process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS))
         .as("redsink exits within %s\n%s%s", timeout, stdout(), stderr())

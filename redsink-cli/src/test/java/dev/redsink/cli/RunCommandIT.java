@@ -20,6 +20,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -39,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(RedshiftEmulatorExtension.class)
 class RunCommandIT {
   private static final int RECORDS = 6000;
+  private static final int GROUP_RECORDS = 4000;
   private static EmbeddedKafka kafka;
 
   @BeforeAll
@@ -46,6 +49,7 @@ class RunCommandIT {
     kafka = EmbeddedKafka.start();
     kafka.createTopics(List.of("runit.a"), 2);
     kafka.createTopics(List.of("runit.b"), 1);
+    kafka.createTopics(List.of("grp.events"), 4);
   }
 
   @AfterAll
@@ -121,7 +125,84 @@ class RunCommandIT {
     }
   }
 
+  /**
+   * Two processes with the same connector file form one consumer group and share the partitions;
+   * one is killed with SIGKILL and the other takes its partitions over from the ledger.
+   */
+  @Test
+  void processesWithTheSameFileShareThePartitionsAndTakeOverFromAKilledOne(
+      RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
+    Path connector = dir.resolve("grp.toml");
+    Files.writeString(
+        connector,
+        TestConnectors.file(emulator, "grp", "'grp\\..*'", "grp_{topic_segment[-1]}", 100, true));
+    Map<String, String> env = Map.of(RunCommand.BOOTSTRAP_ENV, kafka.bootstrapServers());
+    String[] args = {
+      "run", connector.toString(), "--kafka-property", "session.timeout.ms=6000",
+    };
+    AtomicLong produced = new AtomicLong();
+    try (RedsinkProcess first = RedsinkProcess.start(dir.resolve("first"), env, args);
+        RedsinkProcess second = RedsinkProcess.start(dir.resolve("second"), env, args)) {
+      first.awaitOutput("Loading; stop with Ctrl-C or SIGTERM.", Duration.ofSeconds(90));
+      second.awaitOutput("Loading; stop with Ctrl-C or SIGTERM.", Duration.ofSeconds(90));
+      awaitGroupMembers("redsink-grp", 2);
+      produce(produced, "grp.events", 0, GROUP_RECORDS / 2);
+      Awaitility.await()
+          .atMost(Duration.ofSeconds(90))
+          .until(() -> count(emulator, "grp_events") >= GROUP_RECORDS / 4);
+
+      first.kill();
+      produce(produced, "grp.events", GROUP_RECORDS / 2, GROUP_RECORDS);
+      Awaitility.await("the survivor loads everything")
+          .atMost(Duration.ofMinutes(3))
+          .pollInterval(Duration.ofMillis(500))
+          .until(() -> count(emulator, "grp_events") >= GROUP_RECORDS);
+      Thread.sleep(1000);
+      assertThat(second.terminate(Duration.ofSeconds(60))).as(second.stderr()).isZero();
+    }
+    try (Connection c =
+            DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
+        ResultSet rs =
+            c.createStatement()
+                .executeQuery("SELECT COUNT(*), COUNT(DISTINCT id) FROM grp_events")) {
+      rs.next();
+      assertThat(rs.getLong(1)).as("rows").isEqualTo(GROUP_RECORDS);
+      assertThat(rs.getLong(2)).as("distinct ids").isEqualTo(GROUP_RECORDS);
+    }
+  }
+
+  private static void awaitGroupMembers(String group, int members) {
+    try (Admin admin = kafka.admin()) {
+      Awaitility.await("consumer group " + group + " with " + members + " members")
+          .atMost(Duration.ofMinutes(1))
+          .pollInterval(Duration.ofMillis(200))
+          .until(
+              () -> {
+                ConsumerGroupDescription d =
+                    admin.describeConsumerGroups(List.of(group)).all().get().get(group);
+                return d.members().size() == members
+                    && d.members().stream()
+                        .allMatch(m -> !m.assignment().topicPartitions().isEmpty());
+              });
+    }
+  }
+
+  private static long count(RedshiftEmulator emulator, String table) {
+    try (Connection c =
+            DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
+        ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM " + table)) {
+      rs.next();
+      return rs.getLong(1);
+    } catch (java.sql.SQLException e) {
+      return 0; // not created yet
+    }
+  }
+
   private static void produce(AtomicLong produced) {
+    produce(produced, null, 0, RECORDS);
+  }
+
+  private static void produce(AtomicLong produced, String onlyTopic, int from, int to) {
     Map<String, Object> config =
         Map.of(
             ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
@@ -131,8 +212,8 @@ class RunCommandIT {
             // topic) overtaken by the next one is refused for ever as an out-of-order sequence.
             ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1);
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
-      for (int i = 0; i < RECORDS; i++) {
-        String topic = i % 3 == 0 ? "runit.b" : "runit.a";
+      for (int i = from; i < to; i++) {
+        String topic = onlyTopic != null ? onlyTopic : i % 3 == 0 ? "runit.b" : "runit.a";
         producer.send(
             new ProducerRecord<>(
                 topic,

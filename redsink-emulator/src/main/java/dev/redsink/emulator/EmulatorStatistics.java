@@ -41,6 +41,7 @@ public final class EmulatorStatistics {
 
   private final Counters total = new Counters();
   private final CostCounters costs = new CostCounters();
+  private final AtomicLong peakConnections = new AtomicLong();
   private final Map<Integer, Counters> sessions = new ConcurrentHashMap<>();
 
   /** Records one statement run by a session. */
@@ -81,6 +82,16 @@ public final class EmulatorStatistics {
     } catch (NumberFormatException e) {
       return 0;
     }
+  }
+
+  /** Records how many client connections are open, as one more opens. */
+  public void connections(int open) {
+    peakConnections.accumulateAndGet(open, Math::max);
+  }
+
+  /** The most client connections open at once since the start or the last reset. */
+  public long peakConnections() {
+    return peakConnections.get();
   }
 
   private Counters session(int session) {
@@ -132,5 +143,6 @@ public final class EmulatorStatistics {
     total.copies.set(0);
     total.rows.set(0);
     total.byKind.clear();
+    peakConnections.set(0);
   }
 }

@@ -147,4 +147,32 @@ class CatalogIT {
         .startsWith("PostgreSQL 8.0.2 on i686-pc-linux-gnu")
         .contains("Redshift 1.0");
   }
+
+  @Test
+  void svvTransactionsShowsWhoHoldsATableLock(RedshiftEmulator emulator) throws SQLException {
+    String oid =
+        value(
+            c,
+            "SELECT c.oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+                + " WHERE c.relname = 'orders' AND n.nspname = 'cat'");
+    String holders =
+        "SELECT count(*) FROM svv_transactions WHERE lockable_object_type = 'relation'"
+            + " AND relation = "
+            + oid
+            + " AND granted AND lock_mode <> 'AccessShareLock' AND pid <> pg_backend_pid()";
+    assertThat(value(c, holders)).isEqualTo("0");
+    try (Connection loader = Redshift.connect(emulator)) {
+      loader.setAutoCommit(false);
+      exec(loader, "LOCK cat.orders");
+      String pid = value(loader, "SELECT pg_backend_pid()");
+      assertThat(value(c, holders)).isEqualTo("1");
+      assertThat(
+              rows(
+                  c,
+                  "SELECT pid, lock_mode, txn_owner FROM svv_transactions WHERE relation = " + oid))
+          .containsExactly(pid + "|AccessExclusiveLock|" + emulator.user());
+      loader.commit();
+    }
+    assertThat(value(c, holders)).isEqualTo("0");
+  }
 }

@@ -112,7 +112,7 @@ class ConnectFaultsIT {
 
     // Armed before more records arrive: the first 60% may all be loaded by now, and the held load
     // must be one that starts after the fault is armed.
-    int armed = arm(warehouse.emulator, "^LOCK .*_redsink_offsets", 1, SqlFault.delay(hold));
+    int armed = arm(warehouse.emulator, "^LOCK .*_redsink_ledger_", 1, SqlFault.delay(hold));
     s.produce(0.7);
     awaitAllFired(s);
     long stalledAt = System.nanoTime();

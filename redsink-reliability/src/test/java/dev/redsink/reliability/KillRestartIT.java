@@ -10,6 +10,8 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -68,6 +70,76 @@ class KillRestartIT {
         e -> EngineFaultMatrixIT.arm(e, S3RequestKind.DELETE, 1, Fault.delay(HOLD)),
         Map.of(),
         3);
+  }
+
+  /**
+   * Writers of distinct tables load at the same time, each in its own child JVM: one is held inside
+   * its ledger transaction (its table and ledger locked), one in its COPY, the third runs free; all
+   * three are SIGKILLed together, started again together, and every table ends exactly once.
+   */
+  @Test
+  void concurrentWritersOfDistinctTablesKilledTogether() throws Exception {
+    List<String> tables = new ArrayList<>();
+    List<SourceStream> streams = new ArrayList<>();
+    List<Path> properties = new ArrayList<>();
+    List<ScenarioCheck> checks = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      String table = Warehouse.uniqueTable("rel");
+      SourceStream stream = SourceStream.of("rel." + table, Reliability.records());
+      Path dir = Path.of("target", "children", table).toAbsolutePath();
+      tables.add(table);
+      streams.add(stream);
+      properties.add(writeProperties(dir, warehouse.config(table), stream));
+      checks.add(
+          new ScenarioCheck(
+              warehouse, "SIGKILL of 3 concurrent writers of distinct tables", table, stream));
+    }
+    List<ChildProcess> first = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      first.add(ChildProcess.loader(properties.get(i), properties.get(i).getParent(), "first"));
+    }
+    for (ChildProcess child : first) {
+      child.await("two writes", () -> child.stdout().contains("WROTE 2 "), Duration.ofMinutes(2));
+    }
+    int armed =
+        EngineFaultMatrixIT.arm(
+                warehouse.emulator,
+                "^INSERT INTO \"" + tables.get(0) + "\"",
+                1,
+                SqlFault.delay(HOLD))
+            + EngineFaultMatrixIT.arm(
+                warehouse.emulator,
+                "^COPY .*s3://[^']*/reliability/" + tables.get(1) + "/",
+                1,
+                SqlFault.delay(HOLD));
+    first
+        .get(0)
+        .await(
+            "both faults to fire", () -> warehouse.faultsFired() >= armed, Duration.ofMinutes(2));
+    long killedAt = System.nanoTime();
+    for (ChildProcess child : first) {
+      assertThat(child.kill()).as("exit status of a killed child").isNotZero();
+    }
+    for (int i = 0; i < 3; i++) {
+      checks.get(i).assertConsistent();
+    }
+
+    List<ChildProcess> second = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      second.add(ChildProcess.loader(properties.get(i), properties.get(i).getParent(), "second"));
+    }
+    for (ChildProcess child : second) {
+      assertThat(child.waitFor(Duration.ofMinutes(10))).as(child.output()).isZero();
+      assertThat(child.stdout()).contains("DONE");
+    }
+    long recovered = (System.nanoTime() - killedAt) / 1_000_000;
+    int fired = checks.get(0).assertEveryFaultFired(armed);
+    for (int i = 0; i < 3; i++) {
+      ExactlyOnceCheck.Verdict v = checks.get(i).assertComplete(3);
+      if (i == 0) {
+        checks.get(i).record(fired, v, recovered, "3 killed together; restarts completed");
+      }
+    }
   }
 
   private static FaultPlan.Arming delayed(String statement) {

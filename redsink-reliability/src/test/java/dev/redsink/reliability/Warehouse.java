@@ -1,6 +1,8 @@
 package dev.redsink.reliability;
 
 import dev.redsink.core.TopicPartition;
+import dev.redsink.core.sql.LedgerSql;
+import dev.redsink.core.table.TableName;
 import dev.redsink.emulator.RedshiftEmulator;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -90,13 +92,24 @@ final class Warehouse {
     return number("SELECT count(DISTINCT id) FROM " + quote(table));
   }
 
-  /** The ledger rows of one target table. */
+  /** The ledger table of one target table (in the search path). */
+  static String ledgerTable(String table) {
+    return LedgerSql.ledgerOf(TableName.of(table)).name();
+  }
+
+  /** The ledger rows of one target table (none when its ledger does not exist yet). */
   Map<TopicPartition, Long> ledger(String table) throws SQLException {
     Map<TopicPartition, Long> out = new HashMap<>();
+    String ledger = ledgerTable(table);
+    if (!tableExists(ledger)) {
+      return out;
+    }
     for (String row :
         rows(
-            "SELECT topic, partition, next_offset FROM _redsink_offsets WHERE target_table = "
-                + literal(table))) {
+            "SELECT topic, partition, next_offset FROM "
+                + quote(ledger)
+                + " WHERE target_table = "
+                + literal(TableName.fold(table)))) {
       String[] f = row.split("\\|");
       out.put(new TopicPartition(f[0], Integer.parseInt(f[1])), Long.parseLong(f[2]));
     }

@@ -7,13 +7,17 @@ import dev.redsink.core.LoadResult;
 import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.TopicPartition;
+import dev.redsink.core.error.LogBehindLedgerException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.CloseOptions;
@@ -29,10 +33,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one connector from Kafka: subscribes to the topics its patterns match, seeks each assigned
- * partition to the ledger's next offset, and loads batches of batch_length records or whatever
- * arrived within poll_interval. Kafka offsets are committed after each load for monitoring only;
- * the ledger in Redshift decides where a restart resumes.
+ * Runs one connector from Kafka: subscribes to the topics its patterns match as a member of the
+ * consumer group {@code redsink-<connector key>}, seeks each assigned partition to the ledger's
+ * next offset, and loads batches of batch_length records or whatever arrived within poll_interval.
+ * Several processes running the same connector file share the partitions; when one stops or dies,
+ * the group hands its partitions to the others, which resume them from the ledger. Kafka offsets
+ * are committed after each load for monitoring only; the ledger in Redshift decides where a
+ * partition resumes. A partition whose log ends below the ledger's next offset (a recreated topic)
+ * stops the runner with a {@link LogBehindLedgerException}.
  */
 public final class KafkaRunner implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaRunner.class);
@@ -45,6 +53,8 @@ public final class KafkaRunner implements Runnable {
   private final BatchWriter writer;
   private volatile boolean stopping;
   private volatile RuntimeException failure;
+  private List<Record> batch = new ArrayList<>();
+  private RuntimeException rebalanceFailure;
 
   public KafkaRunner(ConnectorFile connector, RedshiftSink sink, Properties kafka) {
     this.connector = connector;
@@ -107,13 +117,16 @@ public final class KafkaRunner implements Runnable {
   }
 
   private void loop() throws InterruptedException {
-    List<Record> batch = new ArrayList<>();
     long batchStarted = 0;
     long lagAt = 0;
     int batchLength = connector.batchLength();
     Duration pollInterval = connector.pollInterval();
     while (!stopping) {
       ConsumerRecords<byte[], byte[]> polled = consumer.poll(pollInterval);
+      if (rebalanceFailure != null) {
+        // Thrown here rather than from the listener, which the consumer would wrap.
+        throw rebalanceFailure;
+      }
       for (ConsumerRecord<byte[], byte[]> r : polled) {
         if (batch.isEmpty()) {
           batchStarted = System.nanoTime();
@@ -192,28 +205,53 @@ public final class KafkaRunner implements Runnable {
             .collect(Collectors.joining("|")));
   }
 
-  /** Seeks newly assigned partitions to the ledger's next offset. */
+  /**
+   * Seeks newly assigned partitions to the ledger's next offset, after checking that each log still
+   * reaches it; forgets the unloaded records of revoked partitions, which their next owner reads
+   * again from the ledger.
+   */
   private final class SeekToLedger implements ConsumerRebalanceListener {
     @Override
     public void onPartitionsAssigned(Collection<org.apache.kafka.common.TopicPartition> assigned) {
-      if (assigned.isEmpty()) {
+      if (assigned.isEmpty() || rebalanceFailure != null) {
         return;
       }
-      List<TopicPartition> partitions =
-          assigned.stream().map(tp -> new TopicPartition(tp.topic(), tp.partition())).toList();
-      Map<TopicPartition, Long> next = sink.nextOffsets(partitions);
-      for (org.apache.kafka.common.TopicPartition tp : assigned) {
-        Long offset = next.get(new TopicPartition(tp.topic(), tp.partition()));
-        if (offset != null) {
-          consumer.seek(tp, offset);
-          LOG.info("{} resumes at offset {} (from the ledger)", tp, offset);
+      try {
+        List<TopicPartition> partitions = assigned.stream().map(KafkaRunner::core).toList();
+        Map<TopicPartition, Long> next = sink.nextOffsets(partitions);
+        Map<TopicPartition, Long> ends = new HashMap<>();
+        consumer.endOffsets(assigned).forEach((tp, end) -> ends.put(core(tp), end));
+        Optional<LogBehindLedgerException> behind = LogBehindLedgerException.check(next, ends);
+        if (behind.isPresent()) {
+          rebalanceFailure = behind.get();
+          LOG.error(behind.get().getMessage());
+          return;
         }
+        for (org.apache.kafka.common.TopicPartition tp : assigned) {
+          Long offset = next.get(core(tp));
+          if (offset != null) {
+            consumer.seek(tp, offset);
+            LOG.info("{} resumes at offset {} (from the ledger)", tp, offset);
+          }
+        }
+      } catch (RuntimeException e) {
+        rebalanceFailure = e;
       }
     }
 
     @Override
     public void onPartitionsRevoked(Collection<org.apache.kafka.common.TopicPartition> revoked) {
-      // Each load is committed whole before the next poll, so nothing is pending here.
+      // Loads commit whole before the next poll; only a batch still filling holds records.
+      Set<TopicPartition> gone = new HashSet<>();
+      revoked.forEach(tp -> gone.add(core(tp)));
+      batch.removeIf(r -> gone.contains(new TopicPartition(r.topic(), r.partition())));
+      if (!revoked.isEmpty()) {
+        LOG.info("Partitions {} moved to another member of the group", revoked);
+      }
     }
+  }
+
+  private static TopicPartition core(org.apache.kafka.common.TopicPartition tp) {
+    return new TopicPartition(tp.topic(), tp.partition());
   }
 }

@@ -48,8 +48,8 @@ public final class ConfigKeys {
           KeyType.STRING,
           null,
           "none",
-          "Schema of the target table and the _redsink_offsets ledger. Without it the connection's"
-              + " search_path decides",
+          "Schema of the target table and of its ledger table (_redsink_ledger_<table>). Without"
+              + " it the connection's search_path decides",
           ConfigKeys::identifier);
   public static final ConfigKey AWS_IAM_ROLE =
       required(
@@ -153,7 +153,9 @@ public final class ConfigKeys {
           KeyType.INT,
           5,
           "5",
-          "Connection pool size (at least 1)",
+          "Connection pool size (at least 1). A batch holding records of several tables loads up"
+              + " to max_connections - 1 of them at once (one connection stays free for ledger"
+              + " reads)",
           atLeast(1, "at least 1"));
   public static final ConfigKey INCLUDE_METADATA =
       flag(

@@ -7,9 +7,13 @@ import dev.redsink.core.stage.StagedFile;
 import dev.redsink.core.stage.Stager;
 import java.util.List;
 
-/** What every table load of an engine shares: connections, ledger, S3 staging, retry policy. */
+/**
+ * What every table load of an engine shares: connections, the cached tables, ledger, S3 staging,
+ * retry policy.
+ */
 record LoadContext(
     ConnectionPool pool,
+    TargetTables tables,
     Ledger ledger,
     LoadTransaction transaction,
     Stager stager,

@@ -24,7 +24,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -32,7 +34,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs loads: groups a batch's records by target table and loads each table exactly once (see
- * {@link TableLoader}); answers where each partition resumes from the ledger.
+ * {@link TableLoader}), up to max_connections - 1 tables at a time (loads of different tables share
+ * no table in Redshift, so they never wait for each other); answers where each partition resumes
+ * from the ledger.
  */
 public final class LoadEngine implements AutoCloseable {
 
@@ -40,10 +44,16 @@ public final class LoadEngine implements AutoCloseable {
   private final TargetTables tables;
   private final LoadContext ctx;
   private final ExecutorService threads;
+  private final ExecutorService tableThreads;
 
   private LoadEngine(
-      ConnectionPool pool, TargetTables tables, LoadContext ctx, ExecutorService threads) {
+      ConnectionPool pool,
+      TargetTables tables,
+      LoadContext ctx,
+      ExecutorService threads,
+      ExecutorService tableThreads) {
     this.threads = threads;
+    this.tableThreads = tableThreads;
     this.pool = pool;
     this.tables = tables;
     this.ctx = ctx;
@@ -54,16 +64,22 @@ public final class LoadEngine implements AutoCloseable {
     ConnectionPool pool = ConnectionPool.open(config.connection(), config.maxConnections());
     S3ObjectStore store = null;
     ExecutorService threads = null;
+    ExecutorService tableThreads = null;
     try {
       store = S3ObjectStore.of(config);
       RetryPolicy retry = new RetryPolicy(config.maxRetries(), config.retryDelay(), Sleeper.SYSTEM);
       Stager stager = new Stager(store, config.s3Prefix(), UuidV7.system(), retry);
-      threads = stagingThreads(config.fileSplit().uploadConcurrency());
-      TargetTables tables = new TargetTables(config, pool);
-      Ledger ledger = new Ledger(tables.ledger());
+      threads = daemonThreads("redsink-stage-", config.fileSplit().uploadConcurrency());
+      // Each table load holds at most one connection at a time; one connection stays free for
+      // ledger reads (a runtime resuming partitions) and for preparing new tables meanwhile.
+      tableThreads = daemonThreads("redsink-table-", Math.max(1, config.maxConnections() - 1));
+      Ledger ledger = new Ledger();
+      new LedgerMigration(pool, ledger, config.targetSchema()).run();
+      TargetTables tables = new TargetTables(config, pool, ledger);
       LoadContext ctx =
           new LoadContext(
               pool,
+              tables,
               ledger,
               new LoadTransaction(
                   ledger,
@@ -76,7 +92,7 @@ public final class LoadEngine implements AutoCloseable {
               new FileStaging(threads, stager),
               config.verboseLogging(),
               config.archive() ? Disposal.ARCHIVE : Disposal.DELETE);
-      LoadEngine engine = new LoadEngine(pool, tables, ctx, threads);
+      LoadEngine engine = new LoadEngine(pool, tables, ctx, threads, tableThreads);
       if (!config.targetTable().hasPlaceholders()) {
         tables.forTopic("");
       }
@@ -85,6 +101,9 @@ public final class LoadEngine implements AutoCloseable {
       pool.close();
       if (threads != null) {
         threads.shutdownNow();
+      }
+      if (tableThreads != null) {
+        tableThreads.shutdownNow();
       }
       if (store != null) {
         store.close();
@@ -120,21 +139,73 @@ public final class LoadEngine implements AutoCloseable {
           byTable.computeIfAbsent(table, t -> new ArrayList<>());
           settledByTable.computeIfAbsent(table, t -> new HashMap<>()).put(tp, offset);
         });
+    List<TableLoader> loaders = new ArrayList<>();
+    for (Map.Entry<TargetTable, List<Record>> e : byTable.entrySet()) {
+      loaders.add(
+          new TableLoader(
+              ctx, e.getKey(), e.getValue(), settledByTable.getOrDefault(e.getKey(), Map.of())));
+    }
     List<TableLoad> loads = new ArrayList<>();
     Map<TopicPartition, Long> next = new HashMap<>();
     int skipped = 0;
     int loaded = 0;
-    for (Map.Entry<TargetTable, List<Record>> e : byTable.entrySet()) {
-      TableLoader.Outcome outcome =
-          new TableLoader(
-                  ctx, e.getKey(), e.getValue(), settledByTable.getOrDefault(e.getKey(), Map.of()))
-              .load();
+    for (TableLoader.Outcome outcome : loadAll(loaders)) {
       loads.add(outcome.load());
       next.putAll(outcome.next());
       skipped += outcome.skipped();
       loaded += outcome.load().rows();
     }
     return new LoadResult(batch.size(), skipped, loaded, loads, next);
+  }
+
+  /**
+   * Loads the tables side by side and waits for all of them, never abandoning a load half-way;
+   * throws the first failure in table order once every load has ended (the others committed or
+   * rolled back on their own, and the ledger tells a retry which).
+   */
+  private List<TableLoader.Outcome> loadAll(List<TableLoader> loaders) {
+    if (loaders.size() == 1) {
+      return List.of(loaders.get(0).load());
+    }
+    List<Future<TableLoader.Outcome>> running = new ArrayList<>();
+    for (TableLoader loader : loaders) {
+      running.add(tableThreads.submit(loader::load));
+    }
+    List<TableLoader.Outcome> outcomes = new ArrayList<>();
+    RuntimeException first = null;
+    boolean interrupted = false;
+    for (Future<TableLoader.Outcome> load : running) {
+      while (true) {
+        try {
+          outcomes.add(load.get());
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        } catch (ExecutionException e) {
+          if (first == null) {
+            first = rethrowable(e.getCause());
+          }
+          break;
+        }
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    if (first != null) {
+      throw first;
+    }
+    return outcomes;
+  }
+
+  private static RuntimeException rethrowable(Throwable t) {
+    if (t instanceof RuntimeException r) {
+      return r;
+    }
+    if (t instanceof Error e) {
+      throw e;
+    }
+    return new IllegalStateException("A table load failed", t);
   }
 
   /** Starts an atomic full refresh of the table a topic resolves to; see {@link ReplaceRun}. */
@@ -181,8 +252,8 @@ public final class LoadEngine implements AutoCloseable {
     return next;
   }
 
-  /** Daemon threads that encode and upload files; idle ones end after a minute. */
-  private static ExecutorService stagingThreads(int count) {
+  /** Daemon threads (for encoding and uploads, or table loads); idle ones end after a minute. */
+  private static ExecutorService daemonThreads(String name, int count) {
     AtomicInteger n = new AtomicInteger();
     ThreadPoolExecutor pool =
         new ThreadPoolExecutor(
@@ -192,7 +263,7 @@ public final class LoadEngine implements AutoCloseable {
             TimeUnit.MINUTES,
             new LinkedBlockingQueue<>(),
             task -> {
-              Thread t = new Thread(task, "redsink-stage-" + n.incrementAndGet());
+              Thread t = new Thread(task, name + n.incrementAndGet());
               t.setDaemon(true);
               return t;
             });
@@ -202,6 +273,7 @@ public final class LoadEngine implements AutoCloseable {
 
   @Override
   public void close() {
+    tableThreads.shutdownNow();
     threads.shutdownNow();
     pool.close();
     ctx.stager().close();

@@ -14,11 +14,23 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * One load of one table in one Redshift transaction: lock the target, re-read the ledger, create a
- * session temp staging table, COPY the staged files into it, check the row count, insert into the
- * target (or, for write_mode = upsert and cdc, apply the key-folded changes: {@link UpsertStep}),
- * advance the ledger, drop the staging table, COMMIT. No TRUNCATE (it commits in Redshift), no
- * REGION (Parquet COPY refuses it).
+ * One load of one table, on one connection, in two steps. First, outside any lock, the staged files
+ * are COPYed into a session temp table (autocommit: a temp table outlives the statement that filled
+ * it, and no other session can see it, so this can neither conflict with nor wait for any other
+ * writer). Then one transaction: lock the table's ledger, then the target, read the ledger (the
+ * locks come before the first statement that takes Redshift's snapshot, so the read sees what the
+ * writer before committed), insert into the target (or, for write_mode = upsert and cdc, apply the
+ * key-folded changes: {@link UpsertStep}), advance the ledger, drop the staging table, COMMIT. Only
+ * writers of the same table wait for each other, and only for that short transaction; loads of
+ * different tables share no table. No TRUNCATE (it commits in Redshift), no REGION (Parquet COPY
+ * refuses it).
+ *
+ * <p>A load that can COPY straight into the target does so inside the transaction, after the ledger
+ * read, in place of the insert; it then needs no staging table.
+ *
+ * @see <a
+ *     href="https://docs.aws.amazon.com/redshift/latest/dg/c_serial_isolation.html">Serializable
+ *     isolation</a>
  */
 final class LoadTransaction {
 
@@ -60,74 +72,90 @@ final class LoadTransaction {
 
   Result run(ConnectionPool pool, TablePlan plan, StagedBatch staged) {
     TargetTable table = plan.table();
-    String staging = TableSql.newStagingName();
     try (Connection c = pool.connection()) {
-      c.setAutoCommit(false);
-      try (Statement st = c.createStatement()) {
-        // Ledger first, then the target, always in this order: every load writes the shared
-        // ledger, and Redshift's serializable isolation would otherwise abort one of two
-        // concurrent loads (error 1023) even when they load different tables.
-        st.execute(TableSql.lock(ledger.table()));
-        st.execute(TableSql.lock(table.name()));
-        Map<TopicPartition, Long> committed = ledger.read(c, table);
-        if (plan.overlaps(committed)) {
-          c.rollback();
-          return new Result(Outcome.OVERLAP, 0, Timings.NONE);
-        }
+      String staging = null;
+      try {
         long t0 = System.nanoTime();
-        if (staged.files().isEmpty()) {
-          // Every change of a key-folded load was a no-op (say a tombstone that deletes
-          // nothing): only the ledger moves.
-          ledger.advance(c, table, plan.next());
-          commit(c, table);
-          return new Result(Outcome.COMMITTED, 0, Timings.NONE);
-        }
-        st.execute(
-            TableSql.createStaging(
-                staging,
-                staged.changes().map(StagedChanges::stagingLayout).orElse(table.layout()),
-                table.keys()));
-        copy(st, table, staged, staging);
-        long copied = lastCopyCount(st);
-        if (copied != staged.rows()) {
-          c.rollback();
-          throw new RedsinkException(
-              ErrorCategory.FATAL,
-              "Cannot load into "
-                  + table
-                  + ": COPY loaded "
-                  + copied
-                  + " rows but "
-                  + staged.rows()
-                  + " were staged in "
-                  + staged.copyUrl());
+        if (!staged.files().isEmpty()) {
+          staging = TableSql.newStagingName();
+          stage(c, table, staged, staging);
         }
         long t1 = System.nanoTime();
-        long inserted =
-            staged.changes().isPresent()
-                ? new UpsertStep(write).apply(st, table, staging, staged.changes().get())
-                : st.executeUpdate(
-                    TableSql.insertFromStaging(table.name(), staging, table.layout(), dedup));
-        ledger.advance(c, table, plan.next());
-        st.execute(TableSql.dropStaging(staging));
-        long t2 = System.nanoTime();
-        commit(c, table);
-        long t3 = System.nanoTime();
-        return new Result(
-            Outcome.COMMITTED,
-            inserted,
-            new Timings(
-                Duration.ofNanos(t1 - t0), Duration.ofNanos(t2 - t1), Duration.ofNanos(t3 - t2)));
+        c.setAutoCommit(false);
+        try (Statement st = c.createStatement()) {
+          ledger.lock(st, table.name());
+          st.execute(TableSql.lock(table.name()));
+          Map<TopicPartition, Long> committed = ledger.read(c, table.name());
+          if (plan.overlaps(committed)) {
+            c.rollback();
+            return new Result(Outcome.OVERLAP, 0, Timings.NONE);
+          }
+          // Every change of a key-folded load may have been a no-op (say a tombstone that deletes
+          // nothing): then there is no staging table and only the ledger moves.
+          long inserted = staging == null ? 0 : apply(st, table, staged, staging);
+          ledger.advance(c, table.name(), plan.next());
+          if (staging != null) {
+            st.execute(TableSql.dropStaging(staging));
+          }
+          long t2 = System.nanoTime();
+          commit(c, table);
+          staging = null;
+          long t3 = System.nanoTime();
+          return new Result(
+              Outcome.COMMITTED,
+              inserted,
+              new Timings(
+                  Duration.ofNanos(t1 - t0), Duration.ofNanos(t2 - t1), Duration.ofNanos(t3 - t2)));
+        }
       } catch (SQLException e) {
-        rollbackQuietly(c);
         throw SqlStates.wrap("load into " + table, e);
-      } catch (RuntimeException e) {
+      } finally {
         rollbackQuietly(c);
-        throw e;
+        if (staging != null) {
+          dropQuietly(c, staging);
+        }
       }
     } catch (SQLException e) {
       throw SqlStates.wrap("load into " + table, e);
     }
+  }
+
+  /**
+   * COPYs the staged files into a new session temp table, each statement committing on its own, and
+   * checks the row count.
+   */
+  private void stage(Connection c, TargetTable table, StagedBatch staged, String staging)
+      throws SQLException {
+    try (Statement st = c.createStatement()) {
+      st.execute(
+          TableSql.createStaging(
+              staging,
+              staged.changes().map(StagedChanges::stagingLayout).orElse(table.layout()),
+              table.keys()));
+      copy(st, table, staged, staging);
+      long copied = lastCopyCount(st);
+      if (copied != staged.rows()) {
+        throw new RedsinkException(
+            ErrorCategory.FATAL,
+            "Cannot load into "
+                + table
+                + ": COPY loaded "
+                + copied
+                + " rows but "
+                + staged.rows()
+                + " were staged in "
+                + staged.copyUrl());
+      }
+    }
+  }
+
+  /** Moves the staged rows into the target: an insert, or the key-folded changes. */
+  private long apply(Statement st, TargetTable table, StagedBatch staged, String staging)
+      throws SQLException {
+    return staged.changes().isPresent()
+        ? new UpsertStep(write).apply(st, table, staging, staged.changes().get())
+        : st.executeUpdate(
+            TableSql.insertFromStaging(table.name(), staging, table.layout(), dedup));
   }
 
   private void copy(Statement st, TargetTable table, StagedBatch staged, String staging) {
@@ -162,13 +190,27 @@ final class LoadTransaction {
     }
   }
 
+  /** Ends whatever transaction is open and returns the connection to autocommit. */
   private static void rollbackQuietly(Connection c) {
     try {
-      if (!c.isClosed()) {
+      if (!c.isClosed() && !c.getAutoCommit()) {
         c.rollback();
+        c.setAutoCommit(true);
       }
     } catch (SQLException e) {
       // the connection is gone; the server rolls back on its own
+    }
+  }
+
+  /**
+   * Drops a staging table the load did not drop (it failed or another writer came first), so the
+   * pooled session does not keep it; a session that is gone took it along.
+   */
+  private static void dropQuietly(Connection c, String staging) {
+    try (Statement st = c.createStatement()) {
+      st.execute(TableSql.dropStaging(staging));
+    } catch (SQLException e) {
+      // the session is gone, and its temp tables with it
     }
   }
 }

@@ -4,6 +4,7 @@ import dev.redsink.core.LoadResult;
 import dev.redsink.core.Record;
 import dev.redsink.core.TopicPartition;
 import dev.redsink.core.error.FatalException;
+import dev.redsink.core.sql.LedgerSql;
 import dev.redsink.core.sql.ReplaceSql;
 import dev.redsink.core.sql.SchemaSql;
 import dev.redsink.core.sql.SqlStatement;
@@ -70,7 +71,7 @@ public final class ReplaceRun implements AutoCloseable {
     TableName runName = ReplaceSql.runTable(target.name(), started, HexFormat.of().formatHex(id));
     try (Connection c = ctx.pool().connection();
         Statement st = c.createStatement()) {
-      dropStaleRuns(c, tables, target);
+      dropStaleRuns(c, ctx.ledger(), target);
       st.execute(ReplaceSql.createRunTable(runName, target.name()));
     } catch (SQLException e) {
       throw SqlStates.wrap("start a replace of " + target, e);
@@ -89,7 +90,7 @@ public final class ReplaceRun implements AutoCloseable {
         started);
   }
 
-  private static void dropStaleRuns(Connection c, TargetTables tables, TargetTable target)
+  private static void dropStaleRuns(Connection c, Ledger ledger, TargetTable target)
       throws SQLException {
     List<String> stale = new ArrayList<>();
     SqlStatement query = ReplaceSql.runTables(target.name());
@@ -104,7 +105,8 @@ public final class ReplaceRun implements AutoCloseable {
         TableName table = new TableName(target.name().schema(), name);
         LOG.warn("Dropping run table {} left behind by an earlier replace of {}", table, target);
         st.execute(ReplaceSql.dropTable(table));
-        st.execute(ReplaceSql.forgetLedger(tables.ledger(), table.folded()));
+        st.execute(LedgerSql.drop(Ledger.tableOf(table)));
+        ledger.forget(Ledger.tableOf(table));
       }
     }
   }
@@ -158,18 +160,18 @@ public final class ReplaceRun implements AutoCloseable {
       if (target.layout().isTyped()) {
         alignTarget(c, runColumns);
       }
+      ctx.ledger().create(c, target.name());
       c.setAutoCommit(false);
       try (Statement st = c.createStatement()) {
-        st.execute(TableSql.lock(tables.ledger()));
+        ctx.ledger().lock(st, target.name());
         st.execute(TableSql.lock(target.name()));
         for (String sql :
             ReplaceSql.promote(
                 target.name(),
                 run.name(),
                 runColumns.stream().map(ExistingColumn::name).toList(),
-                tables.ledger(),
-                target.ledgerKey(),
-                run.ledgerKey())) {
+                Ledger.tableOf(target.name()),
+                Ledger.tableOf(run.name()))) {
           st.execute(sql);
         }
         try {
@@ -177,6 +179,7 @@ public final class ReplaceRun implements AutoCloseable {
         } catch (SQLException e) {
           throw SqlStates.wrapCommit("commit the replace of " + target, e);
         }
+        ctx.ledger().forget(Ledger.tableOf(run.name()));
       } catch (SQLException e) {
         c.rollback();
         throw e;
@@ -237,7 +240,8 @@ public final class ReplaceRun implements AutoCloseable {
     try (Connection c = ctx.pool().connection();
         Statement st = c.createStatement()) {
       st.execute(ReplaceSql.dropTable(run.name()));
-      st.execute(ReplaceSql.forgetLedger(tables.ledger(), run.ledgerKey()));
+      st.execute(LedgerSql.drop(Ledger.tableOf(run.name())));
+      ctx.ledger().forget(Ledger.tableOf(run.name()));
       LOG.info("Abandoned the replace of {}; dropped {}", target, run);
     } catch (SQLException e) {
       LOG.warn(

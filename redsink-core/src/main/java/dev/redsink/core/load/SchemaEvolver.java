@@ -25,6 +25,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,9 +60,15 @@ final class SchemaEvolver {
     }
   }
 
-  /** The plan for its table as it is after evolving the columns for the plan's records. */
+  /**
+   * The plan for its table as it is after evolving the columns for the plan's records; the plan
+   * itself, without reading the catalog, when every field already has a column that takes it.
+   */
   TablePlan evolve(TablePlan plan) {
     TargetTable table = plan.table();
+    if (fitsAsIs(table.layout(), plan.pending())) {
+      return plan;
+    }
     TargetTable evolved = evolve(table, table.layout().withoutFields(), plan.pending());
     table.checks().adopt(evolved.layout());
     return new TablePlan(evolved, plan.pending(), plan.first(), plan.next(), plan.skipped());
@@ -113,6 +120,30 @@ final class SchemaEvolver {
     } catch (SQLException e) {
       throw SqlStates.wrap("create typed table " + name, e);
     }
+  }
+
+  /** Whether each non-null field of the records has a column in the layout that takes it as is. */
+  private static boolean fitsAsIs(RowLayout layout, List<Record> records) {
+    if (layout.fields().isEmpty()) {
+      return false;
+    }
+    Map<String, Column> columns = new HashMap<>();
+    for (Column c : layout.fields()) {
+      columns.put(TableName.fold(c.name()), c);
+    }
+    for (Record record : records) {
+      for (FieldValue field : ValueReader.read(record).fields()) {
+        if (field.value() == null) {
+          continue;
+        }
+        Column column = columns.get(TableName.fold(field.name()));
+        if (column == null
+            || TypeMapping.fit(column.type(), column.maxBytes(), field) != Fit.FITS) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   private static Map<String, FieldNeed> needs(List<Record> records, List<TypedRow> rows) {

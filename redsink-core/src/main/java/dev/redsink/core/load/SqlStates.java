@@ -29,6 +29,8 @@ public final class SqlStates {
   /** Redshift's serializable isolation violation. */
   public static final int SERIALIZABLE_ISOLATION_VIOLATION = 1023;
 
+  private static final Set<String> TABLE_CHANGED = Set.of("42703", "42804", "42P01");
+
   /** Redshift's generic SQLSTATE, which carries its own error codes such as 1023. */
   public static final String INTERNAL_ERROR = "XX000";
 
@@ -72,6 +74,19 @@ public final class SqlStates {
   }
 
   /** Last resort: the JDBC driver reports 1023 only in the text ("… 1023 Details: …"). */
+  /**
+   * Whether a failure says the target no longer has a column (42703), a type (42804) or itself
+   * (42P01) the load expected: the table changed under the sink.
+   */
+  static boolean tableChanged(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof SQLException e && TABLE_CHANGED.contains(e.getSQLState())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static boolean mentions1023(String message) {
     return message != null && ERROR_1023.matcher(message.toLowerCase(Locale.ROOT)).find();
   }

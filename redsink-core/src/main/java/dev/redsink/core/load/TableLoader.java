@@ -42,7 +42,7 @@ final class TableLoader {
   record Outcome(TableLoad load, int skipped, Map<TopicPartition, Long> next) {}
 
   private final LoadContext ctx;
-  private final TargetTable table;
+  private TargetTable table;
   private final List<Record> records;
   private final KeyFold fold;
   private final Set<TopicPartition> partitions = new LinkedHashSet<>();
@@ -93,6 +93,7 @@ final class TableLoader {
 
   private Outcome attempt() {
     attempts++;
+    table = ctx.tables().current(table);
     if (table.layout().isTyped()) {
       new SchemaEvolver(ctx.pool()).createIfMissing(table, records);
     }
@@ -121,6 +122,10 @@ final class TableLoader {
       }
       if (table.layout().isTyped()) {
         plan = new SchemaEvolver(ctx.pool()).evolve(plan);
+        if (plan.table() != table) {
+          table = plan.table();
+          ctx.tables().remember(table);
+        }
       }
       plan.pending().forEach(plan.table().checks()::check);
       if (!plan.sameRecords(stagedPlan)
@@ -133,6 +138,19 @@ final class TableLoader {
       try {
         result = ctx.transaction().run(ctx.pool(), plan, staged);
       } catch (RedsinkException e) {
+        if (SqlStates.tableChanged(e)) {
+          // A DBA dropped or altered a column (or the table) the cached layout has: read the
+          // table again on the next attempt, which then adapts or reports the mismatch.
+          ctx.tables().forget(table);
+          ctx.ledger().forget(Ledger.tableOf(table.name()));
+          throw new TransientException(
+              "Cannot load into "
+                  + table
+                  + ": the table changed under the load ("
+                  + e.getMessage()
+                  + "); its columns are read again",
+              e);
+        }
         if (e.category() == ErrorCategory.COMMIT_OUTCOME_UNKNOWN) {
           throw new TransientException(
               "Cannot tell whether the load into "

@@ -47,11 +47,6 @@ record TargetTable(
     return writer.compression();
   }
 
-  /** The key of this table's rows in the ledger. */
-  String ledgerKey() {
-    return name.folded();
-  }
-
   @Override
   public String toString() {
     return name.toString();

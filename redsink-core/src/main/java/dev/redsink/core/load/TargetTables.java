@@ -1,7 +1,6 @@
 package dev.redsink.core.load;
 
 import dev.redsink.core.config.RedsinkConfig;
-import dev.redsink.core.sql.LedgerSql;
 import dev.redsink.core.sql.SqlStatement;
 import dev.redsink.core.sql.TableSql;
 import dev.redsink.core.table.ExistingColumn;
@@ -25,7 +24,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Resolves a topic to its target table; the first time a table is seen it is created if missing
- * (with the ledger next to it) and its columns are checked. Results are cached per name.
+ * (with its ledger next to it; a typed table waits for its first load) and its columns are checked.
+ * Results are cached per name.
  */
 final class TargetTables {
 
@@ -36,37 +36,68 @@ final class TargetTables {
 
   private final RedsinkConfig config;
   private final ConnectionPool pool;
+  private final Ledger ledger;
   private final Map<String, TargetTable> byName = new ConcurrentHashMap<>();
   private final Map<String, TableName> byTopic = new ConcurrentHashMap<>();
-  private final Map<String, TargetTable> tableByTopic = new ConcurrentHashMap<>();
+  private final Map<String, String> keyByTopic = new ConcurrentHashMap<>();
+  private final Map<String, TableName> forgotten = new ConcurrentHashMap<>();
   private final FoldedNames folded = new FoldedNames();
-  private volatile boolean ledgerReady;
 
-  TargetTables(RedsinkConfig config, ConnectionPool pool) {
+  TargetTables(RedsinkConfig config, ConnectionPool pool, Ledger ledger) {
     this.config = config;
     this.pool = pool;
+    this.ledger = ledger;
     config.targetTable().dotWarning().ifPresent(LOG::warn);
-  }
-
-  TableName ledger() {
-    return LedgerSql.ledger(config.targetSchema());
   }
 
   /**
    * The table for a topic, created and checked on first use. Runtimes ask once per record, so the
-   * answer is kept by topic too: the folded name is built once per topic, not once per record.
+   * table's key is kept by topic: the folded name is built once per topic, not once per record.
    */
   TargetTable forTopic(String topic) {
-    TargetTable known = tableByTopic.get(topic);
+    String key = keyByTopic.computeIfAbsent(topic, t -> key(nameOf(t)));
+    TargetTable known = byName.get(key);
     if (known != null) {
       return known;
     }
-    TableName name = byTopic.computeIfAbsent(topic, this::resolve);
-    TargetTable table =
-        byName.computeIfAbsent(
-            name.folded() + "@" + name.foldedSchema().orElse(""), k -> open(name));
-    tableByTopic.put(topic, table);
-    return table;
+    TableName name = nameOf(topic);
+    return byName.computeIfAbsent(key, k -> open(name));
+  }
+
+  /**
+   * The table as cached now: {@code table} itself when it is not one of the cached tables (a
+   * replace run's), opened again when a load forgot it.
+   */
+  TargetTable current(TargetTable table) {
+    String key = key(table.name());
+    TargetTable cached = byName.get(key);
+    if (cached != null) {
+      return cached;
+    }
+    TableName name = forgotten.remove(key);
+    return name == null ? table : byName.computeIfAbsent(key, k -> open(name));
+  }
+
+  /** Keeps a typed table's evolved columns for the next loads (tables not cached are ignored). */
+  void remember(TargetTable evolved) {
+    byName.computeIfPresent(key(evolved.name()), (k, old) -> evolved);
+  }
+
+  /** Forgets a table whose columns changed under a load, so the next use reads them again. */
+  void forget(TargetTable table) {
+    String key = key(table.name());
+    if (byName.remove(key) != null) {
+      forgotten.put(key, table.name());
+    }
+  }
+
+  private static String key(TableName name) {
+    return name.folded() + "@" + name.foldedSchema().orElse("");
+  }
+
+  /** The table a topic loads into, without creating or checking it. */
+  TableName nameOf(String topic) {
+    return byTopic.computeIfAbsent(topic, this::resolve);
   }
 
   private TableName resolve(String topic) {
@@ -78,7 +109,7 @@ final class TargetTables {
   private TargetTable open(TableName name) {
     RowLayout expected = config.rowLayout();
     try (Connection c = pool.connection()) {
-      createLedger(c);
+      ledger.create(c, name);
       if (expected.isTyped()) {
         // Created by the first load, when its fields are known; see SchemaEvolver.
         List<ExistingColumn> found = columns(c, name);
@@ -102,13 +133,6 @@ final class TargetTables {
           config.tableKeys());
     } catch (SQLException e) {
       throw SqlStates.wrap("prepare table " + name, e);
-    }
-  }
-
-  private void createLedger(Connection c) throws SQLException {
-    if (!ledgerReady) {
-      createIfMissing(c, LedgerSql.create(ledger()));
-      ledgerReady = true;
     }
   }
 

@@ -1,29 +1,72 @@
 package dev.redsink.core.sql;
 
 import dev.redsink.core.table.TableName;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Optional;
 
 /**
- * Statements on the ledger table {@code <schema>._redsink_offsets}, which holds per (target table,
- * topic, partition) the next offset to load and is updated in the same transaction as the rows.
- * Redshift has no ON CONFLICT, so an upsert is an UPDATE followed by INSERT … WHERE NOT EXISTS,
- * safe because the load transaction holds the target's lock.
+ * Statements on the ledgers: one table per target, {@code _redsink_ledger_<target>} in the target's
+ * schema, holding per (topic, partition) the next offset to load, updated in the same transaction
+ * as the rows. A ledger per target means loads of different tables never touch a common table, so
+ * Redshift's table-grained serializable isolation never sets them against each other. Redshift has
+ * no ON CONFLICT, so an upsert is an UPDATE followed by INSERT … WHERE NOT EXISTS, safe because the
+ * load transaction holds the ledger's lock.
  */
 public final class LedgerSql {
-  /** The ledger table's name in its schema. */
-  public static final String TABLE = "_redsink_offsets";
+  /** Every ledger table's name starts with this; the target's name follows. */
+  public static final String PREFIX = "_redsink_ledger_";
 
-  /** The format version written into every ledger row. */
-  public static final int FORMAT_VERSION = 1;
+  /** The one shared ledger of earlier versions, moved into the per-target ledgers on start. */
+  public static final String LEGACY_TABLE = "_redsink_offsets";
+
+  /**
+   * The stored format written into every ledger row: 1 for rows of the shared {@link
+   * #LEGACY_TABLE}, 2 for rows of a per-target ledger. The columns are the same.
+   */
+  public static final int FORMAT_VERSION = 2;
+
+  private static final int HASH_HEX_CHARS = 8;
 
   private LedgerSql() {}
 
-  /** The ledger table next to the targets: in target_schema, or in the search_path. */
-  public static TableName ledger(Optional<String> schema) {
-    return new TableName(schema, TABLE);
+  /**
+   * The ledger of a target, next to it: {@code _redsink_ledger_<folded target name>}. A name that
+   * would pass Redshift's 127-byte identifier limit keeps as much of the target's name as fits and
+   * ends in {@code _} and 8 hex digits of the full name's SHA-256, so distinct long names get
+   * distinct ledgers instead of one truncated name.
+   */
+  public static TableName ledgerOf(TableName target) {
+    String folded = target.folded();
+    String name = PREFIX + folded;
+    if (TableName.utf8Length(name) <= RedshiftLimits.IDENTIFIER_MAX_BYTES) {
+      return new TableName(target.schema(), name);
+    }
+    String suffix = "_" + sha256Hex(folded).substring(0, HASH_HEX_CHARS);
+    int budget = RedshiftLimits.IDENTIFIER_MAX_BYTES - PREFIX.length() - suffix.length();
+    StringBuilder kept = new StringBuilder();
+    int bytes = 0;
+    for (int i = 0; i < folded.length(); ) {
+      int cp = folded.codePointAt(i);
+      int size = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8).length;
+      if (bytes + size > budget) {
+        break;
+      }
+      kept.appendCodePoint(cp);
+      bytes += size;
+      i += Character.charCount(cp);
+    }
+    return new TableName(target.schema(), PREFIX + kept + suffix);
   }
 
-  /** Creates the ledger if missing. */
+  /** The shared ledger of earlier versions: in target_schema, or the search_path. */
+  public static TableName legacy(Optional<String> schema) {
+    return new TableName(schema, LEGACY_TABLE);
+  }
+
+  /** Creates a ledger if missing (the legacy ledger had exactly these columns). */
   public static String create(TableName ledger) {
     return "CREATE TABLE IF NOT EXISTS "
         + Identifiers.table(ledger)
@@ -46,7 +89,18 @@ public final class LedgerSql {
         targetTable);
   }
 
-  /** Advances an existing row; the update count says whether the row existed. */
+  /**
+   * Every row (target_table, topic, partition, next_offset, updated_at, version), for {@code
+   * redsink ledger show}.
+   */
+  public static String readAll(TableName ledger) {
+    return "SELECT \"target_table\", \"topic\", \"partition\", \"next_offset\", \"updated_at\","
+        + " \"version\" FROM "
+        + Identifiers.table(ledger)
+        + " ORDER BY \"target_table\", \"topic\", \"partition\"";
+  }
+
+  /** Sets an existing row; the update count says whether the row existed. */
   public static SqlStatement update(
       TableName ledger, String targetTable, String topic, long partition, long nextOffset) {
     return SqlStatement.of(
@@ -83,6 +137,77 @@ public final class LedgerSql {
   }
 
   /**
+   * The names of the ledger tables in a schema (current_schema() without one), found in the catalog
+   * by their prefix.
+   */
+  public static SqlStatement ledgerTables(Optional<String> schema) {
+    String schemaCondition = schema.isPresent() ? "n.nspname = ?" : "n.nspname = current_schema()";
+    String text =
+        "SELECT c.relname FROM pg_catalog.pg_class c"
+            + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+            + " WHERE c.relkind = 'r' AND "
+            + schemaCondition
+            + " AND LEFT(c.relname, ?) = ? ORDER BY c.relname";
+    return schema.isPresent()
+        ? SqlStatement.of(text, TableName.fold(schema.get()), PREFIX.length(), PREFIX)
+        : SqlStatement.of(text, PREFIX.length(), PREFIX);
+  }
+
+  /** The target tables that still have rows in the legacy ledger. */
+  public static String legacyTargets(TableName legacy) {
+    return "SELECT DISTINCT \"target_table\" FROM "
+        + Identifiers.table(legacy)
+        + " ORDER BY \"target_table\"";
+  }
+
+  /** Forgets one target's rows in the legacy ledger, once they are in its own. */
+  public static SqlStatement forgetLegacy(TableName legacy, String targetTable) {
+    return SqlStatement.of(
+        "DELETE FROM " + Identifiers.table(legacy) + " WHERE \"target_table\" = ?", targetTable);
+  }
+
+  /** Rows left in the legacy ledger. */
+  public static String count(TableName ledger) {
+    return "SELECT COUNT(*) FROM " + Identifiers.table(ledger);
+  }
+
+  /** Drops a ledger table: the emptied legacy one, or a replace run's. */
+  public static String drop(TableName ledger) {
+    return "DROP TABLE IF EXISTS " + Identifiers.table(ledger);
+  }
+
+  /** The catalog id of a table, to look its locks up (none when it does not exist). */
+  public static SqlStatement tableId(TableName table) {
+    String schemaCondition =
+        table.schema().isPresent() ? "n.nspname = ?" : "n.nspname = current_schema()";
+    String text =
+        "SELECT c.oid FROM pg_catalog.pg_class c"
+            + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+            + " WHERE c.relkind = 'r' AND c.relname = ? AND "
+            + schemaCondition;
+    return table.foldedSchema().isPresent()
+        ? SqlStatement.of(text, table.folded(), table.foldedSchema().get())
+        : SqlStatement.of(text, table.folded());
+  }
+
+  /**
+   * Other sessions holding a lock on a table other than a reader's (pid, txn_start, lock_mode): a
+   * load holds its ledger's lock from its first statement to its COMMIT. SVV_TRANSACTIONS shows a
+   * regular user only its own sessions, which are the connector's when the same user runs both.
+   *
+   * @see <a href="https://docs.aws.amazon.com/redshift/latest/dg/r_SVV_TRANSACTIONS.html">
+   *     SVV_TRANSACTIONS</a>
+   */
+  public static SqlStatement lockHolders(long tableId) {
+    return SqlStatement.of(
+        "SELECT \"pid\", \"txn_start\", \"lock_mode\" FROM svv_transactions"
+            + " WHERE \"lockable_object_type\" = 'relation' AND \"relation\" = ? AND \"granted\""
+            + " AND \"lock_mode\" <> 'AccessShareLock' AND \"pid\" <> pg_backend_pid()"
+            + " ORDER BY \"txn_start\"",
+        tableId);
+  }
+
+  /**
    * The highest offset of one topic/partition already in a target that has no ledger row (a table
    * first loaded by another tool), read from the id {@code topic:partition:offset}, which every
    * layout has; NULL when there is none.
@@ -103,5 +228,15 @@ public final class LedgerSql {
         length + 1,
         length,
         prefix);
+  }
+
+  private static String sha256Hex(String text) {
+    try {
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("Cannot hash a ledger name: SHA-256 is missing", e);
+    }
   }
 }

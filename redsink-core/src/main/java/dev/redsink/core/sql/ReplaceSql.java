@@ -75,20 +75,19 @@ public final class ReplaceSql {
   }
 
   /**
-   * The promotion, in one transaction after {@code LOCK target}: the target's rows become the run
-   * table's (by column name: a typed run table may have gained columns, which the target got just
-   * before, and the target may hold columns the run never filled), the target's ledger rows become
-   * the run's, and the run table goes away.
+   * The promotion, in one transaction after locking the target's ledger and the target: the
+   * target's rows become the run table's (by column name: a typed run table may have gained
+   * columns, which the target got just before, and the target may hold columns the run never
+   * filled), the target's ledger rows become the run's, and the run table and its ledger go away.
    */
   public static List<String> promote(
       TableName target,
       TableName run,
       List<String> runColumns,
-      TableName ledger,
-      String targetKey,
-      String runKey) {
-    String ledgerTable = Identifiers.table(ledger);
+      TableName targetLedger,
+      TableName runLedger) {
     String columns = runColumns.stream().map(Identifiers::quote).collect(Collectors.joining(", "));
+    String targetKey = Identifiers.literal(target.folded());
     return List.of(
         "DELETE FROM " + Identifiers.table(target),
         "INSERT INTO "
@@ -99,25 +98,18 @@ public final class ReplaceSql {
             + columns
             + " FROM "
             + Identifiers.table(run),
-        "DELETE FROM "
-            + ledgerTable
+        "DELETE FROM " + Identifiers.table(targetLedger) + " WHERE \"target_table\" = " + targetKey,
+        "INSERT INTO "
+            + Identifiers.table(targetLedger)
+            + " (\"target_table\", \"topic\", \"partition\", \"next_offset\", \"updated_at\","
+            + " \"version\") SELECT "
+            + targetKey
+            + ", \"topic\", \"partition\", \"next_offset\", GETDATE(), \"version\" FROM "
+            + Identifiers.table(runLedger)
             + " WHERE \"target_table\" = "
-            + Identifiers.literal(targetKey),
-        "UPDATE "
-            + ledgerTable
-            + " SET \"target_table\" = "
-            + Identifiers.literal(targetKey)
-            + ", \"updated_at\" = GETDATE() WHERE \"target_table\" = "
-            + Identifiers.literal(runKey),
-        dropTable(run));
-  }
-
-  /** Forgets a run's ledger rows (on abort, or when a stale run table is dropped). */
-  public static String forgetLedger(TableName ledger, String runKey) {
-    return "DELETE FROM "
-        + Identifiers.table(ledger)
-        + " WHERE \"target_table\" = "
-        + Identifiers.literal(runKey);
+            + Identifiers.literal(run.folded()),
+        dropTable(run),
+        dropTable(runLedger));
   }
 
   /** Rows in a table, for a replace's summary (and the demo's counts). */

@@ -10,8 +10,9 @@ import java.util.stream.Collectors;
 /**
  * Applies a key-folded staging table to its target for write_mode = upsert and cdc, the staging
  * table pattern of the Redshift docs (DELETE … USING staging, then INSERT … SELECT; see
- * docs/redshift-reference.md §4.2): every staged key appears once, and the staging-only op column
- * says what each row does ({@code u} replace, {@code d} delete, {@code s} flag deleted).
+ * https://docs.aws.amazon.com/redshift/latest/dg/merge-replacing-existing-rows.html): every staged
+ * key appears once, and the staging-only op column says what each row does ({@code u} replace,
+ * {@code d} delete, {@code s} flag deleted).
  */
 public final class UpsertSql {
   private UpsertSql() {}

@@ -22,7 +22,8 @@ public final class S3Clients {
    * Static keys when configured, else the default credential chain; s3_endpoint turns on path-style
    * addressing. The SDK's own retries are off because {@link Stager} retries with the configured
    * policy. Checksums are sent as a header we compute, not as aws-chunked trailers, which some
-   * S3-compatible servers store corrupted (dependencies.md §2).
+   * S3-compatible servers store corrupted (the SDK's default since 2.30 sends aws-chunked bodies
+   * with trailing checksums).
    */
   public static S3Client create(RedsinkConfig config) {
     // The socket timeout bounds only reads: s3_timeout bounds a whole request, so a PUT stalled

@@ -267,9 +267,7 @@ class RedshiftSinkIT {
     assertThat(failures).isEmpty();
     assertThat(fx.count(table)).isEqualTo(900);
     assertThat(fx.distinctIds(table)).isEqualTo(900);
-    assertThat(
-            fx.value(
-                "SELECT next_offset FROM _redsink_offsets WHERE target_table = '" + table + "'"))
+    assertThat(fx.value("SELECT next_offset FROM \"_redsink_ledger_" + table + "\""))
         .isEqualTo("900");
   }
 
@@ -317,7 +315,8 @@ class RedshiftSinkIT {
     }
     assertThat(fx.count("analytics." + table + "_eu")).isEqualTo(5);
     assertThat(fx.count("analytics." + table + "_us")).isEqualTo(7);
-    assertThat(fx.value("SELECT count(*) FROM analytics._redsink_offsets")).isNotEqualTo("0");
+    assertThat(fx.value("SELECT count(*) FROM analytics.\"_redsink_ledger_" + table + "_eu\""))
+        .isEqualTo("1");
   }
 
   @Test
@@ -325,7 +324,7 @@ class RedshiftSinkIT {
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
       sink.write(SinkFixture.records("t", 0, 0, 10));
     }
-    fx.exec("DELETE FROM _redsink_offsets WHERE target_table = '" + table + "'");
+    fx.exec("DELETE FROM \"_redsink_ledger_" + table + "\"");
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
       assertThat(sink.nextOffset("t", 0)).hasValue(10);
       assertThat(sink.write(SinkFixture.records("t", 0, 0, 15)).loaded()).isEqualTo(5);
@@ -339,7 +338,11 @@ class RedshiftSinkIT {
     RedshiftSink.open(fx.config(table)).close();
     fx.exec(
         "INSERT INTO " + table + " (id) VALUES ('t:0:2'), ('t:0:4')",
-        "INSERT INTO _redsink_offsets VALUES ('" + table + "', 't', 0, 0, GETDATE(), 1)");
+        "INSERT INTO \"_redsink_ledger_"
+            + table
+            + "\" VALUES ('"
+            + table
+            + "', 't', 0, 0, GETDATE(), 2)");
     Map<String, Object> config = fx.config(table);
     config.put("dedup_by_id", true);
     try (RedshiftSink sink = RedshiftSink.open(config)) {

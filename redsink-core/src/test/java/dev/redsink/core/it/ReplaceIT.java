@@ -91,9 +91,7 @@ class ReplaceIT {
     assertThat(summary.rowsAfter()).isEqualTo(50_000);
     assertThat(fx.count(table)).isEqualTo(50_000);
     assertThat(fx.value("SELECT min(id) FROM " + table)).startsWith("t:0:2");
-    assertThat(
-            fx.value(
-                "SELECT next_offset FROM _redsink_offsets WHERE target_table = '" + table + "'"))
+    assertThat(fx.value("SELECT next_offset FROM \"_redsink_ledger_" + table + "\""))
         .isEqualTo("250000");
     assertThat(runTables()).isZero();
     assertThat(fx.stagedObjects()).isEmpty();
@@ -119,7 +117,7 @@ class ReplaceIT {
     assertThat(fx.count(table)).isEqualTo(10);
     assertThat(
             fx.value(
-                "SELECT count(*) FROM _redsink_offsets WHERE target_table LIKE '"
+                "SELECT count(*) FROM pg_class WHERE relname LIKE '_redsink_ledger_"
                     + table
                     + "_rsrun_%'"))
         .isEqualTo("0");

@@ -5,7 +5,8 @@ import java.util.Set;
 
 /**
  * How one file column becomes one target column: the DuckDB expression to select and how its value
- * is checked and written; built only for compatible type pairs (redshift-reference §1.5).
+ * is checked and written; built only for compatible type pairs
+ * (https://docs.aws.amazon.com/redshift/latest/dg/copy-usage_notes-copy-from-columnar.html).
  */
 record ColumnPlan(
     ColumnSpec target, TargetType type, FileColumn file, String expression, Output output) {

@@ -10,8 +10,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Recursive-descent parser for Redshift's COPY from Parquet (redshift-reference §1.1), refusing
- * parameters Redshift refuses for columnar formats with Redshift's messages.
+ * Recursive-descent parser for Redshift's COPY from Parquet
+ * (https://docs.aws.amazon.com/redshift/latest/dg/r_COPY.html), refusing parameters Redshift
+ * refuses for columnar formats with Redshift's messages.
  */
 final class CopyParser {
   private static final Set<String> FORMATS =

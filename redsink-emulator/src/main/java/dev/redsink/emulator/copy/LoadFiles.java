@@ -15,7 +15,9 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
  * Resolves a COPY's FROM into the S3 objects to load: every key with the plain string prefix
- * (redshift-reference §1.2), or the entries of a JSON manifest (§1.3).
+ * (https://docs.aws.amazon.com/redshift/latest/dg/copy-parameters-data-source-s3.html), or the
+ * entries of a JSON manifest
+ * (https://docs.aws.amazon.com/redshift/latest/dg/loading-data-files-using-manifest.html).
  */
 public final class LoadFiles {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -56,7 +58,7 @@ public final class LoadFiles {
   }
 
   private static CopyException noSuchPrefix(String prefix) {
-    // Exact Redshift wording unconfirmed (redshift-reference §10.3); this is the commonly seen one.
+    // AWS does not document this text; it is the one commonly reported (docs/emulator.md).
     return CopyException.refused("The specified S3 prefix '" + prefix + "' does not exist");
   }
 

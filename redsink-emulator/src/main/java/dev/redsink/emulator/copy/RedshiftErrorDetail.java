@@ -2,7 +2,8 @@ package dev.redsink.emulator.copy;
 
 /**
  * Renders Redshift's error detail block ({@code error: / code: / context: / query: / location: /
- * process:}), as observed in real Spectrum scan errors (redshift-reference §1.7).
+ * process:}), as observed in real Spectrum scan errors
+ * (https://repost.aws/knowledge-center/redshift-spectrum-data-errors).
  */
 final class RedshiftErrorDetail {
   static final String SPECTRUM_SCAN_ERROR = "Spectrum Scan Error";

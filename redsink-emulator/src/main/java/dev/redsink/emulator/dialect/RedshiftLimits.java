@@ -1,6 +1,10 @@
 package dev.redsink.emulator.dialect;
 
-/** Redshift's documented size limits (see shared/docs/redshift-reference.md §2). */
+/**
+ * Redshift's documented size limits
+ * (https://docs.aws.amazon.com/redshift/latest/dg/r_Character_types.html,
+ * https://docs.aws.amazon.com/redshift/latest/dg/r_VARBYTE_type.html).
+ */
 final class RedshiftLimits {
 
   /** VARCHAR maximum, in bytes (r_Character_types). */

@@ -1,6 +1,8 @@
 package dev.redsink.emulator.fault;
 
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /** What happens to one client statement that a SQL fault rule catches. */
 public sealed interface SqlFault
@@ -9,7 +11,8 @@ public sealed interface SqlFault
         SqlFault.DropBeforeStatement,
         SqlFault.DropBeforeReply,
         SqlFault.DropMidCopy,
-        SqlFault.Delay {
+        SqlFault.Delay,
+        SqlFault.Hold {
 
   /** The statement fails with this error, raised inside the session (its transaction aborts). */
   record Fail(String sqlState, String message, String detail) implements SqlFault {}
@@ -28,6 +31,20 @@ public sealed interface SqlFault
 
   /** The statement runs after a pause. */
   record Delay(Duration duration) implements SqlFault {}
+
+  /**
+   * The statement runs once {@code release} is counted down (or {@code atMost} has passed): a test
+   * holds a session at a step, checks what other sessions can do meanwhile, then lets it go on.
+   */
+  record Hold(CountDownLatch release, Duration atMost) implements SqlFault {
+    public void await() {
+      try {
+        release.await(atMost.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
 
   /** Redshift's serializable isolation violation, error 1023 (SQLSTATE XX000). */
   static SqlFault serializableIsolationViolation() {
@@ -71,5 +88,9 @@ public sealed interface SqlFault
 
   static SqlFault delay(Duration duration) {
     return new Delay(duration);
+  }
+
+  static SqlFault hold(CountDownLatch release, Duration atMost) {
+    return new Hold(release, atMost);
   }
 }

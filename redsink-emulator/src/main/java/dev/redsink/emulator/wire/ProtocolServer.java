@@ -61,6 +61,7 @@ public final class ProtocolServer implements AutoCloseable {
         Socket s = server.accept();
         int id = sessions.incrementAndGet();
         open.add(s);
+        env.statistics().connections(open.size());
         Thread t =
             new Thread(
                 () -> {

@@ -122,6 +122,8 @@ final class StatementRunner {
       SqlFault f = fault.get();
       if (f instanceof SqlFault.Delay d) {
         sleep(d.duration().toMillis());
+      } else if (f instanceof SqlFault.Hold h) {
+        h.await();
       } else if (f instanceof SqlFault.DropBeforeStatement) {
         throw dropped("before the statement");
       } else if (f instanceof SqlFault.Terminate t) {

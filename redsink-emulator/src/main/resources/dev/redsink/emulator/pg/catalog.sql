@@ -278,3 +278,24 @@ SELECT userid AS user_id, query AS query_id, transaction_id, session AS session_
 FROM redsink_emulator.load_errors
 ;;
 GRANT SELECT ON pg_catalog.sys_load_error_detail TO PUBLIC
+;;
+-- Transactions holding or awaiting table locks, as Redshift's SVV_TRANSACTIONS shows them
+-- (https://docs.aws.amazon.com/redshift/latest/dg/r_SVV_TRANSACTIONS.html): a regular user sees
+-- only its own sessions, a superuser every session.
+CREATE VIEW pg_catalog.svv_transactions AS
+SELECT a.usename::text AS txn_owner,
+       a.datname::text AS txn_db,
+       coalesce(a.backend_xid::text, a.backend_xmin::text, '0')::bigint AS xid,
+       l.pid AS pid,
+       a.xact_start::timestamp AS txn_start,
+       l.mode::text AS lock_mode,
+       l.locktype::text AS lockable_object_type,
+       l.relation::integer AS relation,
+       l.granted AS granted
+FROM pg_catalog.pg_locks l
+JOIN pg_catalog.pg_stat_activity a ON a.pid = l.pid
+WHERE l.locktype IN ('relation', 'transactionid')
+  AND (a.usename = current_user
+       OR (SELECT r.rolsuper FROM pg_catalog.pg_roles r WHERE r.rolname = current_user))
+;;
+GRANT SELECT ON pg_catalog.svv_transactions TO PUBLIC

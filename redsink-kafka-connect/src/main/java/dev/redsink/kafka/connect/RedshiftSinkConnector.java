@@ -82,10 +82,10 @@ public class RedshiftSinkConnector extends SinkConnector {
       throw new ConnectException(
           "Cannot alter the offsets of "
               + moved
-              + ": the Redshift sink resumes each partition from its row in the _redsink_offsets"
-              + " ledger table, whatever Kafka's committed offsets say. To load records again,"
-              + " delete the rows from the target table and change next_offset in the ledger, in"
-              + " one transaction, while the connector is stopped");
+              + ": the Redshift sink resumes each partition from its row in the target table's"
+              + " ledger (_redsink_ledger_<table>), whatever Kafka's committed offsets say. To load"
+              + " records again, stop the connector and run redsink ledger reset --topic T"
+              + " --partition P --to-offset N (see the Kafka Connect docs)");
     }
     return true;
   }

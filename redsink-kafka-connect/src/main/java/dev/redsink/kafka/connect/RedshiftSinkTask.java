@@ -5,6 +5,7 @@ import dev.redsink.core.Record;
 import dev.redsink.core.TopicPartition;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.error.ErrorCategory;
+import dev.redsink.core.error.LogBehindLedgerException;
 import dev.redsink.core.error.RedsinkException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -42,6 +43,10 @@ public class RedshiftSinkTask extends SinkTask {
   private final boolean inlineLoads;
   private final PartitionPositions positions = new PartitionPositions();
   private final CommittedOffsets committed = new CommittedOffsets();
+
+  /** The ledger's next offset of each partition opened and not delivered from yet. */
+  private final Map<TopicPartition, Long> resumedAt = new HashMap<>();
+
   private SinkRecordConverter converter;
   private RedshiftSinkConfig config;
   private Loader loader;
@@ -108,6 +113,7 @@ public class RedshiftSinkTask extends SinkTask {
         context.offset(tp, offset);
         positions.seek(core(tp), offset);
         committed.update(core(tp), offset);
+        resumedAt.put(core(tp), offset);
       }
     }
     LOG.info("Opened {}; resuming from the ledger at {}", opened, next);
@@ -153,6 +159,15 @@ public class RedshiftSinkTask extends SinkTask {
   private void take(SinkRecord record, long now) {
     TopicPartition partition = SinkRecordConverter.partitionOf(record);
     long offset = record.originalKafkaOffset();
+    Long resumed = resumedAt.remove(partition);
+    if (resumed != null && offset < resumed) {
+      // Connect seeked the consumer to the ledger's offset: a first record below it means the
+      // offset was out of range and the consumer reset, so the log now ends below the ledger.
+      failure =
+          new ConnectException(
+              LogBehindLedgerException.restartedBelow(partition, resumed, offset).getMessage());
+      throw failure;
+    }
     if (positions.isBehind(partition, offset)) {
       if (committed.covers(partition, offset)) {
         metrics.skippedAlreadyLoaded(1);
@@ -339,6 +354,7 @@ public class RedshiftSinkTask extends SinkTask {
       }
     }
     buffer.discard(closing);
+    closing.forEach(resumedAt::remove);
     positions.forget(closing);
     committed.forget(closing);
   }

@@ -285,6 +285,47 @@ class ConnectWorkerIT {
     connect.deleteConnector("out");
   }
 
+  /**
+   * A topic deleted and recreated behind the ledger: the task fails on the first record of the new
+   * log, naming the partition, the ledger's offset and the reset command, and loads nothing of it.
+   */
+  @Test
+  void aRecreatedTopicFailsTheTaskNamingTheLedgerReset() throws Exception {
+    String topic = "rc_events";
+    connect.kafka().createTopic(topic, PARTITIONS);
+    Map<String, String> config = EmulatorConnectorConfig.of(emulator, topic);
+    config.put("tasks.max", "1");
+    config.put("flush.interval.ms", "500");
+    connect.configureConnector("rc", config);
+    connect.assertions().assertConnectorAndExactlyNumTasksAreRunning("rc", 1, "not started");
+    produce(topic, 0, 300, Set.of());
+    await("the first log loaded")
+        .atMost(Duration.ofMinutes(1))
+        .until(() -> warehouse.ledgerTotal(topic) == 300);
+    connect.deleteConnector("rc");
+
+    connect.kafka().deleteTopic(topic);
+    await("topic deleted")
+        .atMost(Duration.ofMinutes(1))
+        .until(() -> connect.kafka().describeTopics(topic).get(topic).isEmpty());
+    connect.kafka().createTopic(topic, PARTITIONS);
+    produce(topic, 0, 30, Set.of());
+    connect.configureConnector("rc", config);
+
+    connect
+        .assertions()
+        .assertConnectorIsRunningAndTasksHaveFailed("rc", 1, "the task did not fail");
+    String trace = connect.connectorStatus("rc").tasks().get(0).trace();
+    assertThat(trace)
+        .contains("Cannot load topic rc_events partition")
+        .contains("the ledger's next offset is 100")
+        .contains("redsink ledger reset CONNECTOR.toml --topic rc_events --partition");
+    assertThat(warehouse.rowsByPartition(topic).values())
+        .as("nothing of the new log is loaded")
+        .allSatisfy(rows -> assertThat(rows.rows()).isEqualTo(100));
+    connect.deleteConnector("rc");
+  }
+
   /** Waits until the connector's consumer group has settled with this many members assigned. */
   private static void awaitConsumers(String connector, int members) {
     try (Admin admin = connect.kafka().createAdminClient()) {

@@ -177,7 +177,8 @@ class RedshiftSinkConnectorTest {
     assertThatThrownBy(() -> connector.alterOffsets(validConfig(), moved))
         .isInstanceOf(ConnectException.class)
         .hasMessageContaining("orders-1")
-        .hasMessageContaining("_redsink_offsets");
+        .hasMessageContaining("_redsink_ledger_")
+        .hasMessageContaining("redsink ledger reset");
   }
 
   @Test

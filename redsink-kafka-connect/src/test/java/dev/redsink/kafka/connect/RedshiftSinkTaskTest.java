@@ -330,11 +330,27 @@ class RedshiftSinkTaskTest {
     assertThat(task.preCommit(consumed(3, 0)))
         .containsExactly(Map.entry(P0, new OffsetAndMetadata(3)));
 
-    task.put(records(P0, 0, 8));
+    task.put(records(P0, 3, 8));
 
     assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(3L, 4L, 5L, 6L, 7L);
-    assertThat(task.metrics().getRecordsSkippedAlreadyLoaded()).isEqualTo(3);
     assertThat(task.metrics().getRecordsReceived()).isEqualTo(5);
+  }
+
+  @Test
+  void aLogThatRestartsBelowTheLedgerFailsTheTaskNamingTheResetCommand() {
+    loader.ledger.put(new dev.redsink.core.TopicPartition("orders", 0), 1200L);
+    start();
+
+    // The topic was recreated: the seek to 1200 was out of range and the consumer reset to 0.
+    assertThatThrownBy(() -> task.put(records(P0, 0, 5)))
+        .isInstanceOf(ConnectException.class)
+        .isNotInstanceOf(RetriableException.class)
+        .hasMessageContaining("topic orders partition 0")
+        .hasMessageContaining("the ledger's next offset is 1200")
+        .hasMessageContaining("restarted at offset 0")
+        .hasMessageContaining("redsink ledger reset CONNECTOR.toml --topic orders --partition 0");
+    assertThat(loader.rows).isEmpty();
+    assertThatThrownBy(() -> task.put(records(P0, 5, 6))).isInstanceOf(ConnectException.class);
   }
 
   @Test

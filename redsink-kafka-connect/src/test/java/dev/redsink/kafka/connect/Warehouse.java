@@ -6,7 +6,9 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.TopicPartition;
 
@@ -65,21 +67,31 @@ final class Warehouse {
     }
   }
 
-  /** The ledger's next offset per partition of these topics. */
+  /** The ledgers' next offset per partition of these topics, over every table's ledger. */
   Map<TopicPartition, Long> ledger(String... topics) throws SQLException {
     Map<TopicPartition, Long> next = new HashMap<>();
-    if (!exists("_redsink_offsets")) {
-      return next;
-    }
-    try (Connection c = connect();
-        PreparedStatement s =
-            c.prepareStatement(
-                "SELECT \"topic\", \"partition\", \"next_offset\" FROM _redsink_offsets");
-        ResultSet r = s.executeQuery()) {
-      while (r.next()) {
-        for (String topic : topics) {
-          if (topic.equals(r.getString(1))) {
-            next.put(new TopicPartition(topic, r.getInt(2)), r.getLong(3));
+    try (Connection c = connect()) {
+      List<String> ledgers = new ArrayList<>();
+      try (PreparedStatement s =
+              c.prepareStatement(
+                  "SELECT relname FROM pg_class WHERE relkind = 'r'"
+                      + " AND LEFT(relname, 16) = '_redsink_ledger_'");
+          ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          ledgers.add(r.getString(1));
+        }
+      }
+      for (String ledger : ledgers) {
+        try (PreparedStatement s =
+                c.prepareStatement(
+                    "SELECT \"topic\", \"partition\", \"next_offset\" FROM \"" + ledger + "\"");
+            ResultSet r = s.executeQuery()) {
+          while (r.next()) {
+            for (String topic : topics) {
+              if (topic.equals(r.getString(1))) {
+                next.put(new TopicPartition(topic, r.getInt(2)), r.getLong(3));
+              }
+            }
           }
         }
       }

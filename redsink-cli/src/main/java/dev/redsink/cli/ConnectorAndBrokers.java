@@ -1,0 +1,43 @@
+package dev.redsink.cli;
+
+import dev.redsink.cli.connector.ConnectorFile;
+import dev.redsink.cli.connector.ConnectorFileReader;
+import dev.redsink.cli.connector.EnvOverrides;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Properties;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** A connector file and, optionally, the Kafka brokers of its topics. */
+final class ConnectorAndBrokers {
+
+  @Parameters(index = "0", paramLabel = "CONNECTOR.toml", description = "Connector file.")
+  private Path file;
+
+  @Option(
+      names = "--bootstrap-servers",
+      paramLabel = "HOST:PORT,...",
+      description =
+          "Kafka brokers (else $"
+              + RunCommand.BOOTSTRAP_ENV
+              + ", else the [kafka] table), to compare the ledger with the logs.")
+  private String bootstrapServers;
+
+  /** The connector file, with environment overrides applied. */
+  ConnectorFile connector() {
+    return new ConnectorFileReader(EnvOverrides.system()).read(file);
+  }
+
+  /** Consumer properties when brokers are known: the [kafka] table and the brokers given. */
+  Optional<Properties> kafka(ConnectorFile connector) {
+    Properties kafka = new Properties();
+    kafka.putAll(connector.kafka());
+    String servers =
+        bootstrapServers != null ? bootstrapServers : System.getenv(RunCommand.BOOTSTRAP_ENV);
+    if (servers != null && !servers.isBlank()) {
+      kafka.put("bootstrap.servers", servers);
+    }
+    return kafka.containsKey("bootstrap.servers") ? Optional.of(kafka) : Optional.empty();
+  }
+}

@@ -1,0 +1,307 @@
+package dev.redsink.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.redsink.cli.demo.EmbeddedKafka;
+import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.emulator.RedshiftEmulatorExtension;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code redsink ledger show} and {@code reset} against the emulator and an in-process Kafka, and a
+ * topic deleted and recreated under {@code redsink run}: the run stops naming the reset, the reset
+ * makes the ledger match the new log, and the next run loads it.
+ */
+@ExtendWith(RedshiftEmulatorExtension.class)
+class LedgerCommandIT {
+  private static EmbeddedKafka kafka;
+
+  @BeforeAll
+  static void kafka() {
+    kafka = EmbeddedKafka.start();
+  }
+
+  @AfterAll
+  static void stopKafka() {
+    kafka.close();
+  }
+
+  @Test
+  void showPrintsTheLedgerWithLagAndResetMovesItOnceTheLoadReleasesTheLock(
+      RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
+    Path connector = dir.resolve("ledgerit.toml");
+    Files.writeString(
+        connector, TestConnectors.file(emulator, "ledgerit", "ledgerit_{topic_segment[-1]}", 50));
+    Path lines = dir.resolve("lines.ndjson");
+    Files.writeString(
+        lines, IntStream.range(0, 100).mapToObj(i -> "{\"n\":" + i + "}").collect(joinLines()));
+    kafka.createTopics(List.of("ledgerit.a"), 1);
+    produce("ledgerit.a", 0, 130);
+    CommandLineRun load =
+        CommandLineRun.of("load", connector.toString(), "--topic", "ledgerit.a", lines.toString());
+    assertThat(load.exitCode()).as(load.err()).isZero();
+
+    CommandLineRun show = CommandLineRun.of("ledger", "show", connector.toString());
+    assertThat(show.exitCode()).as(show.err()).isZero();
+    assertThat(show.out())
+        .containsPattern("TABLE +TOPIC +PARTITION +NEXT OFFSET +UPDATED AT")
+        .containsPattern("ledgerit_a +ledgerit\\.a +0 +100 +20\\d\\d-")
+        .contains("Give --bootstrap-servers");
+
+    CommandLineRun lag =
+        CommandLineRun.of(
+            "ledger",
+            "show",
+            connector.toString(),
+            "--bootstrap-servers",
+            kafka.bootstrapServers());
+    assertThat(lag.exitCode()).as(lag.err()).isZero();
+    assertThat(lag.out())
+        .containsPattern("NEXT OFFSET +UPDATED AT +LOG END +LAG")
+        .containsPattern("ledgerit_a +ledgerit\\.a +0 +100 +\\S+ +130 +30");
+
+    String ledger = "\"_redsink_ledger_ledgerit_a\"";
+    try (Connection load1 = connect(emulator)) {
+      // A load holding the ledger's lock: the reset refuses, or waits with --wait.
+      load1.setAutoCommit(false);
+      exec(load1, "LOCK " + ledger);
+      CommandLineRun refused =
+          CommandLineRun.of(
+              "ledger",
+              "reset",
+              connector.toString(),
+              "--topic",
+              "ledgerit.a",
+              "--to-offset",
+              "40");
+      assertThat(refused.exitCode()).isEqualTo(ExitCodes.FAILED);
+      assertThat(refused.err())
+          .contains("Cannot reset the ledger of table ledgerit_a: a load holds the lock of")
+          .contains("--wait");
+
+      CompletableFuture<CommandLineRun> waiting =
+          CompletableFuture.supplyAsync(
+              () ->
+                  CommandLineRun.of(
+                      "ledger",
+                      "reset",
+                      connector.toString(),
+                      "--topic",
+                      "ledgerit.a",
+                      "--to-offset",
+                      "40",
+                      "--wait"));
+      Awaitility.await("the reset waits for the lock")
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> waitingForLock(emulator, "_redsink_ledger_ledgerit_a"));
+      assertThat(waiting).isNotDone();
+      load1.commit();
+      CommandLineRun reset = waiting.get(1, TimeUnit.MINUTES);
+      assertThat(reset.exitCode()).as(reset.err()).isZero();
+      assertThat(reset.out())
+          .contains("Reset the ledger of table ledgerit_a for topic ledgerit.a:")
+          .contains("partition 0: next offset 100 -> 40");
+    }
+    assertThat(value(emulator, "SELECT next_offset FROM " + ledger)).isEqualTo("40");
+
+    CommandLineRun earliest =
+        CommandLineRun.of(
+            "ledger",
+            "reset",
+            connector.toString(),
+            "--topic",
+            "ledgerit.a",
+            "--partition",
+            "0",
+            "--to-earliest",
+            "--bootstrap-servers",
+            kafka.bootstrapServers());
+    assertThat(earliest.exitCode()).as(earliest.err()).isZero();
+    assertThat(earliest.out()).contains("partition 0: next offset 40 -> 0");
+    assertThat(value(emulator, "SELECT next_offset FROM " + ledger)).isEqualTo("0");
+  }
+
+  @Test
+  void aRecreatedTopicStopsRunUntilTheLedgerIsReset(RedshiftEmulator emulator, @TempDir Path dir)
+      throws Exception {
+    String topic = "recreated.r";
+    Path connector = dir.resolve("recreated.toml");
+    Files.writeString(
+        connector, TestConnectors.file(emulator, "recreated", "recreated_{topic_segment[-1]}", 20));
+    kafka.createTopics(List.of(topic), 1);
+    produce(topic, 0, 50);
+    runUntil(emulator, connector, "SELECT count(*) FROM recreated_r", "50");
+
+    try (Admin admin = kafka.admin()) {
+      admin.deleteTopics(List.of(topic)).all().get(1, TimeUnit.MINUTES);
+      Awaitility.await("topic deleted")
+          .atMost(Duration.ofMinutes(1))
+          .until(() -> !admin.listTopics().names().get().contains(topic));
+    }
+    recreate(topic);
+    produce(topic, 1000, 20);
+
+    CommandLineRun stopped = run(connector, StopSignal.manual());
+    assertThat(stopped.exitCode()).isEqualTo(ExitCodes.FAILED);
+    assertThat(stopped.err())
+        .contains(
+            "Cannot load topic recreated.r partition 0: the ledger's next offset is 50 but its log"
+                + " end offset is 20")
+        .contains("redsink ledger reset CONNECTOR.toml --topic recreated.r --partition 0");
+    assertThat(value(emulator, "SELECT count(*) FROM recreated_r")).isEqualTo("50");
+
+    CommandLineRun show =
+        CommandLineRun.of(
+            "ledger",
+            "show",
+            connector.toString(),
+            "--bootstrap-servers",
+            kafka.bootstrapServers());
+    assertThat(show.out()).contains("LOG ENDS BELOW THE LEDGER").contains("--to-earliest");
+
+    CommandLineRun reset =
+        CommandLineRun.of(
+            "ledger",
+            "reset",
+            connector.toString(),
+            "--topic",
+            topic,
+            "--to-earliest",
+            "--bootstrap-servers",
+            kafka.bootstrapServers());
+    assertThat(reset.exitCode()).as(reset.err()).isZero();
+    assertThat(reset.out()).contains("partition 0: next offset 50 -> 0");
+
+    runUntil(emulator, connector, "SELECT count(*) FROM recreated_r", "70");
+    assertThat(value(emulator, "SELECT count(*) FROM recreated_r WHERE payload LIKE '%1019%'"))
+        .as("the new log's last record")
+        .isEqualTo("1");
+  }
+
+  /** Creates the topic again once the broker has finished deleting it. */
+  private static void recreate(String topic) {
+    Awaitility.await("topic " + topic + " created again")
+        .atMost(Duration.ofMinutes(1))
+        .pollInterval(Duration.ofMillis(500))
+        .until(
+            () -> {
+              try {
+                kafka.createTopics(List.of(topic), 1);
+                return true;
+              } catch (IllegalStateException e) {
+                try (Admin admin = kafka.admin()) {
+                  return admin.listTopics().names().get().contains(topic);
+                }
+              }
+            });
+  }
+
+  /** Runs the connector in this JVM until the query returns the value, then stops it. */
+  private static void runUntil(RedshiftEmulator emulator, Path connector, String sql, String want)
+      throws Exception {
+    StopSignal stop = StopSignal.manual();
+    CompletableFuture<CommandLineRun> running =
+        CompletableFuture.supplyAsync(() -> run(connector, stop));
+    try {
+      Awaitility.await("loaded: " + sql + " = " + want)
+          .atMost(Duration.ofMinutes(2))
+          .pollInterval(Duration.ofMillis(250))
+          .until(() -> running.isDone() || want.equals(valueOrNull(emulator, sql)));
+    } finally {
+      stop.request();
+    }
+    CommandLineRun done = running.get(2, TimeUnit.MINUTES);
+    assertThat(done.exitCode()).as(done.out() + done.err()).isZero();
+    assertThat(value(emulator, sql)).isEqualTo(want);
+  }
+
+  private static CommandLineRun run(Path connector, StopSignal stop) {
+    return CommandLineRun.of(
+        stop, "run", connector.toString(), "--bootstrap-servers", kafka.bootstrapServers());
+  }
+
+  private static void produce(String topic, int from, int count) {
+    Map<String, Object> config =
+        Map.of(
+            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName(),
+            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName(),
+            ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1);
+    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
+      for (int i = from; i < from + count; i++) {
+        producer.send(
+            new ProducerRecord<>(
+                topic, 0, null, ("{\"n\":" + i + "}").getBytes(StandardCharsets.UTF_8)));
+      }
+      producer.flush();
+    }
+  }
+
+  private static boolean waitingForLock(RedshiftEmulator emulator, String table)
+      throws SQLException {
+    return !"0"
+        .equals(
+            value(
+                emulator,
+                "SELECT count(*) FROM svv_transactions t JOIN pg_class c ON c.oid = t.relation"
+                    + " WHERE c.relname = '"
+                    + table
+                    + "' AND NOT t.granted"));
+  }
+
+  private static Connection connect(RedshiftEmulator emulator) throws SQLException {
+    return DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
+  }
+
+  private static void exec(Connection c, String sql) throws SQLException {
+    try (Statement st = c.createStatement()) {
+      st.execute(sql);
+    }
+  }
+
+  private static String value(RedshiftEmulator emulator, String sql) throws SQLException {
+    try (Connection c = connect(emulator);
+        Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery(sql)) {
+      rs.next();
+      return rs.getString(1);
+    }
+  }
+
+  private static String valueOrNull(RedshiftEmulator emulator, String sql) {
+    try {
+      return value(emulator, sql);
+    } catch (SQLException e) {
+      return null; // the table does not exist yet
+    }
+  }
+
+  private static java.util.stream.Collector<CharSequence, ?, String> joinLines() {
+    return Collectors.joining("\n", "", "\n");
+  }
+}

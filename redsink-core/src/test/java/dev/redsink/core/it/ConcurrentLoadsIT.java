@@ -1,0 +1,156 @@
+package dev.redsink.core.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.redsink.core.LoadResult;
+import dev.redsink.core.Record;
+import dev.redsink.core.RedshiftSink;
+import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.emulator.fault.SqlFault;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * What one load may hold up: a load is held at a step by the emulator (its statement waits for a
+ * latch) while another writer loads; the other writer must finish meanwhile unless both write the
+ * same table inside their short ledger transaction. With max_retries = 1, any serializable
+ * isolation violation (error 1023) fails the write.
+ */
+@ExtendWith(RedshiftEmulatorExtension.class)
+class ConcurrentLoadsIT {
+
+  private static final Duration AT_MOST = Duration.ofSeconds(60);
+
+  private SinkFixture fx;
+  private String table;
+  private final CountDownLatch release = new CountDownLatch(1);
+
+  @BeforeEach
+  void setUp(RedshiftEmulator emulator) {
+    fx = new SinkFixture(emulator);
+    table = "conc_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+    emulator.sqlFaults().reset();
+  }
+
+  @AfterEach
+  void tearDown() {
+    release.countDown();
+    fx.emulator.sqlFaults().reset();
+  }
+
+  @Test
+  void aLoadOfAnotherTableCommitsWhileOneHoldsItsTableLocked() throws Exception {
+    String other = table + "_other";
+    hold("^INSERT INTO \"" + table + "\"");
+    try (RedshiftSink held = open(table);
+        RedshiftSink free = open(other)) {
+      CompletableFuture<LoadResult> first = load(held, SinkFixture.records("a", 0, 0, 10));
+      awaitHeld();
+
+      assertThat(free.write(SinkFixture.records("b", 0, 0, 10)).loaded()).isEqualTo(10);
+      assertThat(fx.count(other)).isEqualTo(10);
+      // The held load's table is locked, readers included: ask the writer, not the table.
+      assertThat(first).as("the held load has not committed").isNotDone();
+
+      release.countDown();
+      assertThat(first.get(2, TimeUnit.MINUTES).loaded()).isEqualTo(10);
+    }
+    assertThat(fx.count(table)).isEqualTo(10);
+  }
+
+  @Test
+  void aWriterOfTheSameTableDoesNotWaitForAnotherWritersCopy() throws Exception {
+    hold("^COPY ");
+    try (RedshiftSink held = open(table);
+        RedshiftSink free = open(table)) {
+      CompletableFuture<LoadResult> first = load(held, SinkFixture.records("t", 0, 0, 10));
+      awaitHeld();
+
+      assertThat(free.write(SinkFixture.records("t", 1, 0, 10)).loaded()).isEqualTo(10);
+      assertThat(fx.count(table)).as("only the writer not held has committed").isEqualTo(10);
+      assertThat(first).isNotDone();
+
+      release.countDown();
+      assertThat(first.get(2, TimeUnit.MINUTES).loaded()).isEqualTo(10);
+    }
+    assertThat(fx.count(table)).isEqualTo(20);
+    assertThat(fx.distinctIds(table)).isEqualTo(20);
+  }
+
+  @Test
+  void aWriterHeldAfterItsCopyReadsTheLedgerAsTheOtherWriterCommittedIt() throws Exception {
+    hold("^LOCK \"_redsink_ledger_" + table + "\"");
+    try (RedshiftSink held = open(table);
+        RedshiftSink free = open(table)) {
+      CompletableFuture<LoadResult> first = load(held, SinkFixture.records("t", 0, 0, 20));
+      awaitHeld();
+
+      assertThat(free.write(SinkFixture.records("t", 0, 0, 30)).loaded()).isEqualTo(30);
+
+      release.countDown();
+      LoadResult late = first.get(2, TimeUnit.MINUTES);
+      assertThat(late.loaded()).as("rows the late writer loaded").isZero();
+      assertThat(late.skipped()).isEqualTo(20);
+      assertThat(late.tables()).allSatisfy(load -> assertThat(load.attempts()).isEqualTo(1));
+    }
+    assertThat(fx.count(table)).isEqualTo(30);
+    assertThat(fx.distinctIds(table)).isEqualTo(30);
+  }
+
+  @Test
+  void writersOfDistinctTablesNeverRetry() throws Exception {
+    List<CompletableFuture<Void>> writers = new ArrayList<>();
+    for (int w = 0; w < 4; w++) {
+      String name = table + "_" + w;
+      writers.add(
+          CompletableFuture.runAsync(
+              () -> {
+                try (RedshiftSink sink = open(name)) {
+                  for (int i = 0; i < 10; i++) {
+                    LoadResult r = sink.write(SinkFixture.records("t", 0, i * 20L, 20));
+                    r.tables().forEach(load -> assertThat(load.attempts()).isEqualTo(1));
+                  }
+                }
+              }));
+    }
+    for (CompletableFuture<Void> w : writers) {
+      w.get(5, TimeUnit.MINUTES);
+    }
+    for (int w = 0; w < 4; w++) {
+      assertThat(fx.count(table + "_" + w)).isEqualTo(200);
+    }
+  }
+
+  private void hold(String statement) {
+    fx.emulator.sqlFaults().failNext(statement, 1, SqlFault.hold(release, AT_MOST));
+  }
+
+  private void awaitHeld() throws InterruptedException {
+    long deadline = System.nanoTime() + AT_MOST.toNanos();
+    while (fx.emulator.sqlFaults().fired() == 0 && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(fx.emulator.sqlFaults().fired()).as("the held statement was reached").isEqualTo(1);
+  }
+
+  private RedshiftSink open(String target) {
+    Map<String, Object> config = fx.config(target);
+    config.put("max_retries", 1);
+    return RedshiftSink.open(config);
+  }
+
+  private static CompletableFuture<LoadResult> load(RedshiftSink sink, List<Record> records) {
+    return CompletableFuture.supplyAsync(() -> sink.write(records));
+  }
+}
