@@ -6,6 +6,7 @@ import dev.redsink.cli.connector.EnvOverrides;
 import dev.redsink.cli.demo.EmbeddedKafka;
 import dev.redsink.cli.demo.OrderEvents;
 import dev.redsink.cli.demo.QuickStart;
+import dev.redsink.cli.demo.SuperQuery;
 import dev.redsink.cli.run.LoadStats;
 import dev.redsink.cli.run.Pipeline;
 import dev.redsink.cli.run.ProgressBar;
@@ -185,6 +186,9 @@ final class DemoCommand implements Callable<Integer> {
       String rows = PreflightSql.DEMO_FIRST_ORDERS;
       out.println("  " + rows + ";");
       print(c, rows, out);
+      out.println("SUPER query (the payloads are JSON; JSON_PARSE makes them SUPER):");
+      out.println("  " + SuperQuery.TOP_PRODUCTS + ";");
+      print(c, SuperQuery.TOP_PRODUCTS, out);
     }
     out.flush();
   }

@@ -111,7 +111,7 @@ final class LoadCommand implements Callable<Integer> {
           Locale.ROOT,
           "Loaded %,d records into %s in %,d loads (%,d lines were loaded before).%n",
           stats.loaded(),
-          connector.pluginConfig().get("target_table"),
+          sink.tableOf(topic),
           stats.loads(),
           already + stats.skipped());
     }
@@ -143,7 +143,7 @@ final class LoadCommand implements Callable<Integer> {
       out.printf(
           Locale.ROOT,
           "Replaced the contents of %s: %,d rows before, %,d rows after, in %.1f s.%n",
-          connector.pluginConfig().get("target_table"),
+          run.table(),
           summary.rowsBefore(),
           summary.rowsAfter(),
           summary.elapsed().toMillis() / 1000.0);

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -162,8 +163,13 @@ final class RunCommand implements Callable<Integer> {
     void print() {
       for (LoadStats s : stats) {
         out.printf(
-            "[%s] %,d records loaded, %,d already loaded (skipped), %,d loads, lag %s%n",
-            s.connector(), s.loaded(), s.skipped(), s.loads(), s.lag() < 0 ? "-" : s.lag());
+            "[%s] %,d records loaded%s, %,d already loaded (skipped), %,d loads, lag %s%n",
+            s.connector(),
+            s.loaded(),
+            s.tables().isEmpty() ? "" : " into " + String.join(", ", new TreeSet<>(s.tables())),
+            s.skipped(),
+            s.loads(),
+            s.lag() < 0 ? "-" : s.lag());
       }
       out.flush();
       printedAt = System.nanoTime();

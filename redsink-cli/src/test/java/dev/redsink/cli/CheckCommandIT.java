@@ -46,6 +46,20 @@ class CheckCommandIT {
   }
 
   @Test
+  void aTargetSchemaNotCreatedYetNeedsCreateOnTheDatabase() throws IOException {
+    CommandLineRun run =
+        CommandLineRun.of(
+            "check",
+            connector(emulator.password(), "target_schema = \"check_new_schema\"", "").toString());
+
+    assertThat(run.out())
+        .contains(
+            "✓ privileges — CREATE on the database (schema check_new_schema is created on first"
+                + " use), TEMP tables");
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+  }
+
+  @Test
   void wrongPasswordFailsWithTheConnectionFix() throws IOException {
     CommandLineRun run = CommandLineRun.of("check", connector("wrong-password", "", "").toString());
 
@@ -138,9 +152,12 @@ class CheckCommandIT {
     for (String line : extra.split("\n")) {
       if (!line.isBlank()) {
         String key = line.substring(0, line.indexOf('=')).trim();
+        java.util.regex.Pattern existing =
+            java.util.regex.Pattern.compile("(?m)^" + key + " = .*$");
         body =
-            body.replaceAll(
-                "(?m)^" + key + " = .*$", java.util.regex.Matcher.quoteReplacement(line));
+            existing.matcher(body).find()
+                ? existing.matcher(body).replaceAll(java.util.regex.Matcher.quoteReplacement(line))
+                : body + line + "\n";
       }
     }
     Path file = dir.resolve("orders.toml");

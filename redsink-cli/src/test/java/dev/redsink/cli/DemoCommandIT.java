@@ -27,6 +27,9 @@ class DemoCommandIT {
           .containsPattern("orders_us\\s+10,000")
           .contains("Sample query:")
           .contains("orders.us:0:0 | {\"order_id\":")
+          .contains("SUPER query (the payloads are JSON; JSON_PARSE makes them SUPER):")
+          .contains("    product | orders | quantity")
+          .containsPattern("\\n    (kettle|lamp|chair|desk|mug|rug) \\| \\d+ \\| \\d+\\n")
           .contains("Stopping the demo.")
           .doesNotContain("Redsink1")
           .doesNotContain("redsink-secret");

@@ -40,7 +40,7 @@ class LoadCommandIT {
     assertThat(first.exitCode()).as(first.out() + first.err()).isZero();
     assertThat(first.out())
         .contains(
-            "Loaded 1,000 records into backfill_{topic} in 4 loads (0 lines were loaded before).");
+            "Loaded 1,000 records into backfill_events in 4 loads (0 lines were loaded before).");
     assertThat(second.exitCode()).as(second.out() + second.err()).isZero();
     assertThat(second.out())
         .contains("Skipping 1,000 lines the ledger says are loaded already.")
@@ -80,7 +80,7 @@ class LoadCommandIT {
     assertThat(replace.exitCode()).as(replace.out() + replace.err()).isZero();
     assertThat(replace.out())
         .contains("Loading into run table")
-        .contains("Replaced the contents of refresh_{topic}: 1,000 rows before, 400 rows after");
+        .contains("Replaced the contents of refresh_ref: 1,000 rows before, 400 rows after");
     assertThat(again.out()).contains("Skipping 400 lines the ledger says are loaded already.");
     try (Connection c =
             DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());

@@ -31,9 +31,17 @@ final class RedsinkProcess implements AutoCloseable {
 
   static RedsinkProcess start(Path workDir, Map<String, String> env, String... args)
       throws IOException {
+    return start(workDir, env, List.of(), args);
+  }
+
+  /** Starts redsink with extra JVM options (system properties such as java.io.tmpdir). */
+  static RedsinkProcess start(
+      Path workDir, Map<String, String> env, List<String> jvmOptions, String... args)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx1g");
+    command.addAll(jvmOptions);
     Path jar = Paths.get("target", "redsink.jar").toAbsolutePath();
     if (Files.exists(jar)) {
       command.add("-jar");
@@ -92,10 +100,20 @@ final class RedsinkProcess implements AutoCloseable {
     return awaitExit(timeout);
   }
 
+  /** Sends SIGKILL: the JVM ends at once, running no shutdown hook. */
+  int kill(Duration timeout) throws InterruptedException {
+    process.destroyForcibly();
+    return awaitExit(timeout);
+  }
+
+  /** The JVM's process, to find what it started. */
+  ProcessHandle handle() {
+    return process.toHandle();
+  }
+
   /** Sends SIGKILL: the process dies mid-whatever, as on a crash or an OOM kill. */
   void kill() throws InterruptedException {
-    process.destroyForcibly();
-    process.waitFor();
+    kill(Duration.ofMinutes(1));
   }
 
   int awaitExit(Duration timeout) throws InterruptedException {

@@ -5,6 +5,7 @@ import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.load.LoadEngine;
 import dev.redsink.core.load.ReplaceRun;
+import dev.redsink.core.table.TableName;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -93,6 +94,14 @@ public final class RedshiftSink implements AutoCloseable {
    */
   public Optional<BadRecordException> check(Record record) {
     return engine.check(record);
+  }
+
+  /**
+   * The table a topic's records load into: target_table resolved against the topic, with
+   * target_schema when it is set ({@code analytics.orders_eu}), for messages and summaries.
+   */
+  public String tableOf(String topic) {
+    return new TableName(config.targetSchema(), config.targetTable().resolve(topic)).toString();
   }
 
   /** The offset to resume from for one partition, from the ledger; empty when none was loaded. */

@@ -4,8 +4,10 @@ import dev.redsink.emulator.copy.IamRoles;
 import dev.redsink.emulator.cost.ClusterCosts;
 import dev.redsink.emulator.dialect.Domain;
 import dev.redsink.emulator.dialect.Plan;
+import dev.redsink.emulator.dialect.TableColumns;
 import dev.redsink.emulator.fault.S3Faults;
 import dev.redsink.emulator.fault.SqlFaults;
+import dev.redsink.emulator.pg.CatalogColumns;
 import dev.redsink.emulator.pg.EmbeddedBackend;
 import dev.redsink.emulator.s3.LocalS3;
 import dev.redsink.emulator.s3.LocalS3Options;
@@ -23,7 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Redshift on your laptop: a PostgreSQL-protocol endpoint on 127.0.0.1 that speaks Redshift's
@@ -40,7 +42,15 @@ public final class RedshiftEmulator implements AutoCloseable {
   private final ClusterCosts costs;
   private final LocalS3 s3;
   private volatile IamRoles iamRoles;
-  private final AtomicBoolean closed = new AtomicBoolean();
+
+  /**
+   * Held while starting and while stopping: a stop (close() or the shutdown hook, on SIGTERM or
+   * Ctrl-C) waits for a start in progress and then undoes it, and a second stop waits for the first
+   * to finish, so whoever ends the JVM next finds nothing left running.
+   */
+  private final ReentrantLock lifecycle = new ReentrantLock();
+
+  private boolean closed;
   private final Thread shutdownHook = new Thread(this::stop, "redsink-emulator-shutdown");
 
   private RedshiftEmulator(EmulatorOptions options) throws IOException {
@@ -51,23 +61,39 @@ public final class RedshiftEmulator implements AutoCloseable {
     this.costs =
         new ClusterCosts(
             options.costProfile(), ClusterCosts.Pause.SLEEP, statistics.costCounters());
-    this.s3 =
-        LocalS3.start(
-            LocalS3Options.defaults().withPort(options.s3Port()).withBuckets(options.bucket()));
+    lifecycle.lock();
     try {
-      this.backend = EmbeddedBackend.start(roles);
-    } catch (RuntimeException e) {
-      closeQuietly(s3);
-      throw e;
+      // First, so that a SIGTERM during the start stops what was started.
+      Runtime.getRuntime().addShutdownHook(shutdownHook);
+      LocalS3 startedS3 = null;
+      EmbeddedBackend startedBackend = null;
+      try {
+        startedS3 =
+            LocalS3.start(
+                LocalS3Options.defaults().withPort(options.s3Port()).withBuckets(options.bucket()));
+        startedBackend = EmbeddedBackend.start(roles);
+        this.s3 = startedS3;
+        this.backend = startedBackend;
+        this.server = ProtocolServer.start(options.port(), new Environment(backendParameters()));
+      } catch (IOException | RuntimeException e) {
+        closed = true;
+        if (startedBackend != null) {
+          startedBackend.close();
+        }
+        if (startedS3 != null) {
+          closeQuietly(startedS3);
+        }
+        removeShutdownHook();
+        throw e;
+      }
+    } catch (IllegalStateException e) {
+      if (closed) {
+        throw e;
+      }
+      throw new IllegalStateException("Cannot start the Redshift emulator: the JVM is stopping", e);
+    } finally {
+      lifecycle.unlock();
     }
-    try {
-      this.server = ProtocolServer.start(options.port(), new Environment(backendParameters()));
-    } catch (IOException | RuntimeException e) {
-      backend.close();
-      closeQuietly(s3);
-      throw e;
-    }
-    Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
 
   /** Starts an emulator with the default options. */
@@ -218,10 +244,18 @@ public final class RedshiftEmulator implements AutoCloseable {
         + EmbeddedBackend.SUPERUSER;
   }
 
-  /** Stops the front end, PostgreSQL (removing its data) and the local S3; safe to call twice. */
+  /**
+   * Stops the front end, PostgreSQL (removing its data) and the local S3; safe to call twice, and
+   * returns only once everything is stopped, also when another thread (the shutdown hook) is
+   * stopping the emulator.
+   */
   @Override
   public void close() {
     stop();
+    removeShutdownHook();
+  }
+
+  private void removeShutdownHook() {
     try {
       Runtime.getRuntime().removeShutdownHook(shutdownHook);
     } catch (IllegalStateException e) {
@@ -230,12 +264,24 @@ public final class RedshiftEmulator implements AutoCloseable {
   }
 
   private void stop() {
-    if (!closed.compareAndSet(false, true)) {
-      return;
+    lifecycle.lock();
+    try {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      try {
+        server.close();
+      } finally {
+        try {
+          backend.close();
+        } finally {
+          closeQuietly(s3);
+        }
+      }
+    } finally {
+      lifecycle.unlock();
     }
-    server.close();
-    backend.close();
-    closeQuietly(s3);
   }
 
   private static void closeQuietly(LocalS3 s3) {
@@ -254,10 +300,12 @@ public final class RedshiftEmulator implements AutoCloseable {
   private final class Environment implements SessionEnvironment {
     private final Set<String> parameters;
     private final CopyRunner copyRunner;
+    private final TableColumns tableColumns;
 
     Environment(Set<String> parameters) {
       this.parameters = parameters;
       this.copyRunner = new S3CopyRunner(s3, () -> iamRoles, backend.admin());
+      this.tableColumns = new CatalogColumns(backend.admin());
     }
 
     @Override
@@ -290,6 +338,11 @@ public final class RedshiftEmulator implements AutoCloseable {
     @Override
     public void prepare(Set<Domain> domains) throws SQLException {
       backend.admin().ensureDomains(domains);
+    }
+
+    @Override
+    public TableColumns tableColumns() {
+      return tableColumns;
     }
 
     @Override

@@ -20,15 +20,34 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * The emulator's COPY end to end, as the sink drives it: Parquet files of the default layout (1 KiB
  * VARBYTE payload) COPYed into a session TEMP table inside a transaction, then INSERT … SELECT into
  * a permanent table and COMMIT. Run with {@code -Dredsink.bench=true} (not part of the suite), or
- * through {@link #main} for profiling; prints rows/s per run and the median.
+ * through {@link #main} for profiling; prints rows/s per run and the median. With {@code
+ * -Dredsink.bench.payload=super} the payload is JSON text into a SUPER column, staged as VARCHAR
+ * and parsed by the INSERT with JSON_PARSE, as payload_format = "super" loads it.
  */
 @EnabledIfSystemProperty(named = "redsink.bench", matches = "true")
 class CopyThroughputBenchmarkIT {
 
-  private static final String COLUMNS =
+  private static final boolean SUPER =
+      "super".equals(System.getProperty("redsink.bench.payload", "varbyte"));
+
+  private static final String KEY_COLUMNS =
       "id VARCHAR(512), pico_offset VARCHAR(20), pico_timestamp VARCHAR(20), pico_topic VARCHAR,"
-          + " pico_partition BIGINT, pico_key VARCHAR(MAX), payload VARBYTE(16777216),"
-          + " created_at VARCHAR";
+          + " pico_partition BIGINT, pico_key VARCHAR(MAX), payload ";
+
+  private static final String COLUMNS =
+      KEY_COLUMNS + (SUPER ? "SUPER" : "VARBYTE(16777216)") + ", created_at VARCHAR";
+
+  /** The staging table: SUPER is staged as text (COPY loads Parquet strings as SUPER strings). */
+  private static final String STAGE =
+      SUPER
+          ? "CREATE TEMP TABLE stage (" + KEY_COLUMNS + "VARCHAR(65535), created_at VARCHAR)"
+          : "CREATE TEMP TABLE stage (LIKE target)";
+
+  private static final String INSERT =
+      SUPER
+          ? "INSERT INTO target SELECT id, pico_offset, pico_timestamp, pico_topic, pico_partition,"
+              + " pico_key, JSON_PARSE(payload), created_at FROM stage"
+          : "INSERT INTO target SELECT * FROM stage";
 
   @Test
   void defaultLayoutWithOneKibPayload() throws Exception {
@@ -57,7 +76,7 @@ class CopyThroughputBenchmarkIT {
           Redshift.exec(c, "TRUNCATE target");
           c.setAutoCommit(false);
           long t0 = System.nanoTime();
-          Redshift.exec(c, "CREATE TEMP TABLE stage (LIKE target)");
+          Redshift.exec(c, STAGE);
           Redshift.exec(
               c,
               "COPY stage FROM 's3://"
@@ -66,7 +85,7 @@ class CopyThroughputBenchmarkIT {
                   + emulator.iamRole()
                   + "' FORMAT AS PARQUET");
           long t1 = System.nanoTime();
-          Redshift.exec(c, "INSERT INTO target SELECT * FROM stage", "DROP TABLE stage");
+          Redshift.exec(c, INSERT, "DROP TABLE stage");
           long t2 = System.nanoTime();
           c.commit();
           long t3 = System.nanoTime();
@@ -113,7 +132,9 @@ class CopyThroughputBenchmarkIT {
                 + " || md5((range * 8 + 1)::VARCHAR) || md5((range * 8 + 2)::VARCHAR)"
                 + " || md5((range * 8 + 3)::VARCHAR) || md5((range * 8 + 4)::VARCHAR)"
                 + " || md5((range * 8 + 5)::VARCHAR) || md5((range * 8 + 6)::VARCHAR)"
-                + " || md5((range * 8 + 7)::VARCHAR), 4), 1022) || '\"}')::BLOB AS payload,"
+                + " || md5((range * 8 + 7)::VARCHAR), 4), 1022) || '\"}')::"
+                + (SUPER ? "VARCHAR" : "BLOB")
+                + " AS payload,"
                 + " '2024-01-01T00:00:00.000000Z' AS created_at"
                 + " FROM range("
                 + first

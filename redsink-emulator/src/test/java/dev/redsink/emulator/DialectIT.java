@@ -172,8 +172,9 @@ class DialectIT {
   void superParsesAndSerializesJson() throws SQLException {
     exec(c, "CREATE TABLE sup (s SUPER)");
     exec(c, "INSERT INTO sup VALUES (JSON_PARSE('{\"a\": [1, 2], \"b\": \"x\"}'))");
-    assertThat(value(c, "SELECT JSON_SERIALIZE(s) FROM sup")).contains("\"a\"").contains("[1, 2]");
-    assertThat(value(c, "SELECT s FROM sup")).contains("\"b\"");
+    assertThat(value(c, "SELECT JSON_SERIALIZE(s) FROM sup"))
+        .isEqualTo("{\"a\":[1,2],\"b\":\"x\"}");
+    assertThat(value(c, "SELECT s FROM sup")).isEqualTo("{\"a\":[1,2],\"b\":\"x\"}");
   }
 
   @Test

@@ -8,7 +8,9 @@ import dev.redsink.core.encode.ParquetFileWriter;
 import dev.redsink.core.error.InvalidConfigException;
 import dev.redsink.core.sql.CopySource;
 import dev.redsink.core.sql.PreflightSql;
+import dev.redsink.core.sql.SqlStatement;
 import dev.redsink.core.sql.TableSql;
+import dev.redsink.core.sql.TargetSchemaSql;
 import dev.redsink.core.table.TableKeys;
 import dev.redsink.core.table.TableName;
 import java.nio.charset.StandardCharsets;
@@ -129,7 +131,18 @@ public final class Preflight {
     try {
       String schema = config.targetSchema().orElse(redshift.value(PreflightSql.CURRENT_SCHEMA));
       List<String> missing = new ArrayList<>();
-      if (!"t".equals(redshift.value(PreflightSql.CAN_CREATE_IN_SCHEMA, schema))) {
+      SqlStatement schemaQuery = TargetSchemaSql.exists(schema);
+      boolean schemaExists =
+          !"0"
+              .equals(
+                  redshift.value(
+                      schemaQuery.text(), schemaQuery.parameters().toArray(Object[]::new)));
+      if (!schemaExists) {
+        // Redsink creates target_schema on first use, which needs CREATE on the database.
+        if (!"t".equals(redshift.value(PreflightSql.CAN_CREATE_IN_DATABASE))) {
+          missing.add("CREATE on the database (to create schema " + schema + ")");
+        }
+      } else if (!"t".equals(redshift.value(PreflightSql.CAN_CREATE_IN_SCHEMA, schema))) {
         missing.add("CREATE on schema " + schema);
       }
       if (!"t".equals(redshift.value(PreflightSql.CAN_CREATE_TEMP))) {
@@ -139,14 +152,21 @@ public final class Preflight {
       if (!config.targetTable().hasPlaceholders()) {
         String table = TableName.fold(config.targetTable().resolve(""));
         target = ", target " + schema + "." + table;
-        boolean exists = !"0".equals(redshift.value(PreflightSql.TABLE_EXISTS, table, schema));
+        boolean exists =
+            schemaExists && !"0".equals(redshift.value(PreflightSql.TABLE_EXISTS, table, schema));
         if (exists && !"t".equals(redshift.value(PreflightSql.CAN_INSERT, schema + "." + table))) {
           missing.add("INSERT on " + schema + "." + table);
         }
       }
       if (missing.isEmpty()) {
         results.add(
-            CheckResult.passed(check, "CREATE on schema " + schema + ", TEMP tables" + target));
+            CheckResult.passed(
+                check,
+                (schemaExists
+                        ? "CREATE on schema " + schema
+                        : "CREATE on the database (schema " + schema + " is created on first use)")
+                    + ", TEMP tables"
+                    + target));
       } else {
         results.add(
             CheckResult.failed(

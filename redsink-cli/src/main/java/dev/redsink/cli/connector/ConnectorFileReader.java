@@ -3,7 +3,9 @@ package dev.redsink.cli.connector;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
+import dev.redsink.core.config.ConfigKeys;
 import dev.redsink.core.config.Durations;
+import dev.redsink.core.config.KeyNames;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -75,13 +77,47 @@ public final class ConnectorFileReader {
     Map<String, String> kafka = new TreeMap<>();
     table(root, "kafka", problems).forEach((k, v) -> kafka.put(k, String.valueOf(v)));
     if (!key.isBlank()) {
-      overrides.apply(key, pluginConfig, notes);
+      Map<String, String> fromEnvironment = overrides.apply(key, pluginConfig, notes);
+      unknownKeys(pluginConfig, fromEnvironment, problems);
     }
     if (!problems.isEmpty()) {
       throw new ConnectorFileException(file, problems);
     }
     return new ConnectorFile(
         file, type, key, enabled, version, name, path, topics, pluginConfig, kafka, notes);
+  }
+
+  /**
+   * A plugin_config key that is not in the catalogue is a problem naming the nearest key, and the
+   * environment variable when one set it (a misspelt key would otherwise leave its value unused).
+   */
+  private static void unknownKeys(
+      Map<String, Object> pluginConfig,
+      Map<String, String> fromEnvironment,
+      List<String> problems) {
+    for (String name : pluginConfig.keySet()) {
+      if (ConfigKeys.byName(name).isPresent() || ConfigKeys.byDottedName(name).isPresent()) {
+        continue;
+      }
+      String nearest = KeyNames.nearestKey(name);
+      String variable = fromEnvironment.get(name);
+      if (variable == null) {
+        problems.add("plugin_config." + name + ": unknown key; did you mean " + nearest + "?");
+      } else {
+        String meant =
+            variable.substring(0, variable.length() - name.length())
+                + nearest.toUpperCase(java.util.Locale.ROOT);
+        problems.add(
+            variable
+                + ": sets plugin_config."
+                + name
+                + ", which is not a key; did you mean "
+                + meant
+                + " ("
+                + nearest
+                + ")?");
+      }
+    }
   }
 
   private JsonNode parse(Path file) {

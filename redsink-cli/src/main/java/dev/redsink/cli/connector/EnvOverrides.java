@@ -37,8 +37,11 @@ public final class EnvOverrides {
   /**
    * Applies the overrides for the connector to its plugin configuration, adding a note per
    * overridden key (never its value).
+   *
+   * @return the variable that set each overridden key, by key
    */
-  public void apply(String connectorKey, Map<String, Object> pluginConfig, List<String> notes) {
+  public Map<String, String> apply(
+      String connectorKey, Map<String, Object> pluginConfig, List<String> notes) {
     Map<String, String> found = new TreeMap<>();
     Map<String, String> from = new TreeMap<>();
     for (String spelling : SPELLINGS) {
@@ -63,6 +66,7 @@ public final class EnvOverrides {
                   + from.get(field)
                   + (isSecret(field) ? " (value hidden)" : " = '" + value + "'"));
         });
+    return from;
   }
 
   private static boolean isSecret(String field) {

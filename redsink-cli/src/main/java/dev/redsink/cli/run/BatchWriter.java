@@ -43,6 +43,7 @@ public final class BatchWriter {
       try {
         LoadResult result = sink.write(batch);
         stats.loaded(result.received(), result.loaded(), result.skipped());
+        stats.loadedInto(result.tables().stream().map(LoadResult.TableLoad::table).toList());
         return result;
       } catch (RedsinkException e) {
         if (!e.isTransient()) {

@@ -164,8 +164,22 @@ public final class KafkaRunner implements Runnable {
           new OffsetAndMetadata(r.offset() + 1),
           (a, b) -> a.offset() >= b.offset() ? a : b);
     }
+    commitForMonitoring(commit);
+  }
+
+  /**
+   * Commits offsets the ledger already holds to the consumer group, so kafka-consumer-groups shows
+   * the true lag: after each load, and on assignment, where a process that took over partitions
+   * whose records an earlier one loaded (before being killed, or in an earlier group) has nothing
+   * to load and would otherwise leave the group's offsets behind forever.
+   */
+  private void commitForMonitoring(
+      Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> offsets) {
+    if (offsets.isEmpty()) {
+      return;
+    }
     try {
-      consumer.commitSync(commit);
+      consumer.commitSync(offsets);
     } catch (RuntimeException e) {
       // Monitoring only: the ledger already holds the truth.
       LOG.debug("Cannot commit Kafka offsets for monitoring", e);
@@ -227,13 +241,16 @@ public final class KafkaRunner implements Runnable {
           LOG.error(behind.get().getMessage());
           return;
         }
+        Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> resumed = new HashMap<>();
         for (org.apache.kafka.common.TopicPartition tp : assigned) {
           Long offset = next.get(core(tp));
           if (offset != null) {
             consumer.seek(tp, offset);
+            resumed.put(tp, new OffsetAndMetadata(offset));
             LOG.info("{} resumes at offset {} (from the ledger)", tp, offset);
           }
         }
+        commitForMonitoring(resumed);
       } catch (RuntimeException e) {
         rebalanceFailure = e;
       }

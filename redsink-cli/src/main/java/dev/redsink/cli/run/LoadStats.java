@@ -1,5 +1,8 @@
 package dev.redsink.cli.run;
 
+import java.util.Collection;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** Counters of one runner, read by the progress bar and the /metrics endpoint. */
@@ -12,6 +15,7 @@ public final class LoadStats {
   private final AtomicLong retries = new AtomicLong();
   private final AtomicLong failures = new AtomicLong();
   private final AtomicLong lag = new AtomicLong(-1);
+  private final Set<String> tables = new ConcurrentSkipListSet<>();
   private volatile boolean healthy = true;
 
   public LoadStats(String connector) {
@@ -28,6 +32,16 @@ public final class LoadStats {
     loaded.addAndGet(loadedRows);
     skipped.addAndGet(skippedRecords);
     loads.incrementAndGet();
+  }
+
+  /** Notes the tables a load wrote to, for the summary. */
+  public void loadedInto(Collection<String> names) {
+    tables.addAll(names);
+  }
+
+  /** The tables loads wrote to, by name. */
+  public Set<String> tables() {
+    return Set.copyOf(tables);
   }
 
   void retried() {

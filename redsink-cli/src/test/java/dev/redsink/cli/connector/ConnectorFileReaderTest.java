@@ -226,6 +226,35 @@ class ConnectorFileReaderTest {
   }
 
   @Test
+  void listsAreTomlArraysAndReachTheEngineAsLists() throws IOException {
+    ConnectorFile file =
+        read(
+            QUICK_START + "\ntable_layout = \"typed\"\nprimary_key = [\"region\", \"order_id\"]\n",
+            Map.of());
+
+    assertThat(file.pluginConfig()).containsEntry("primary_key", List.of("region", "order_id"));
+  }
+
+  @Test
+  void anUnknownKeyNamesTheNearestOneWhetherInTheFileOrTheEnvironment() throws IOException {
+    Path misspelt = write("m.toml", QUICK_START.replace("target_table =", "target_tabel ="));
+    assertThatThrownBy(() -> new ConnectorFileReader(new EnvOverrides(Map.of())).read(misspelt))
+        .hasMessageContaining(
+            "plugin_config.target_tabel: unknown key; did you mean target_table?");
+
+    Path file = write("e.toml", QUICK_START);
+    String variable = "REDSINK_CONNECTORS_SINK_ORDERS_RS_PLUGIN_CONFIG_CONECTION_STRING";
+    assertThatThrownBy(
+            () -> new ConnectorFileReader(new EnvOverrides(Map.of(variable, "secret"))).read(file))
+        .hasMessageContaining(
+            variable
+                + ": sets plugin_config.conection_string, which is not a key; did you mean"
+                + " REDSINK_CONNECTORS_SINK_ORDERS_RS_PLUGIN_CONFIG_CONNECTION_STRING"
+                + " (connection_string)?")
+        .hasMessageNotContaining("secret");
+  }
+
+  @Test
   void reportsAMissingFile() {
     Path missing = dir.resolve("missing.toml");
     assertThatThrownBy(() -> new ConnectorFileReader(new EnvOverrides(Map.of())).read(missing))

@@ -48,8 +48,9 @@ public final class ConfigKeys {
           KeyType.STRING,
           null,
           "none",
-          "Schema of the target table and of its ledger table (_redsink_ledger_<table>). Without"
-              + " it the connection's search_path decides",
+          "Schema of the target table and of its ledger table (_redsink_ledger_<table>), created"
+              + " when it does not exist yet (which needs CREATE on the database). Without it the"
+              + " connection's search_path decides",
           ConfigKeys::identifier);
   public static final ConfigKey AWS_IAM_ROLE =
       required(
@@ -224,11 +225,13 @@ public final class ConfigKeys {
   public static final ConfigKey PRIMARY_KEY =
       optional(
           "primary_key",
-          KeyType.STRING,
+          KeyType.LIST,
           null,
           "none (record_key with write_mode = cdc)",
-          "Comma-separated field names identifying a row for write_mode = upsert or cdc, or"
-              + " record_key to use the fields of the record key (a JSON object)",
+          "The field names identifying a row for write_mode = upsert or cdc (a TOML array,"
+              + " primary_key = [\"region\", \"order_id\"], or a comma-separated string, the"
+              + " Kafka Connect form), or record_key to use the fields of the record key (a JSON"
+              + " object)",
           ConfigKeys::primaryKey);
   public static final ConfigKey DELETE_ON_TOMBSTONE =
       flag(
@@ -460,11 +463,14 @@ public final class ConfigKeys {
   }
 
   private static Object primaryKey(ConfigKey key, Object value, Problems problems) {
-    List<String> fields =
-        java.util.Arrays.stream(((String) value).split(",", -1)).map(String::trim).toList();
-    if (fields.stream().anyMatch(String::isEmpty)) {
+    @SuppressWarnings("unchecked")
+    List<String> fields = (List<String>) value;
+    if (fields.isEmpty() || fields.stream().anyMatch(String::isEmpty)) {
       problems.problem(
-          key.name(), "must be comma-separated field names or record_key, got '" + value + "'");
+          key.name(),
+          "must name the key fields, as a list ([\"order_id\", \"line\"]) or comma-separated"
+              + " (\"order_id,line\"), or be record_key; got "
+              + fields);
     } else if (fields.size() > 1 && fields.contains("record_key")) {
       problems.problem(
           key.name(), "record_key stands alone: use it, or list the value's key fields, not both");

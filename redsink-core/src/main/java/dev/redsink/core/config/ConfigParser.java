@@ -42,7 +42,11 @@ public final class ConfigParser {
         (name, value) -> {
           Optional<ConfigKey> key = ConfigKeys.byName(name).or(() -> ConfigKeys.byDottedName(name));
           if (key.isEmpty()) {
-            problems.warning(name, "unknown key, ignored");
+            problems.problem(
+                name,
+                "unknown key; did you mean "
+                    + KeyNames.nearestKey(name)
+                    + "? (every key: docs/configuration.md)");
           } else if (value != null) {
             String earlier = spelling.putIfAbsent(key.get(), name);
             if (earlier != null) {
@@ -115,6 +119,7 @@ public final class ConfigParser {
       case BOOL -> bool(key, raw, problems);
       case DURATION -> duration(key, raw, problems);
       case SIZE -> size(key, raw, problems);
+      case LIST -> list(key, raw, problems);
     };
   }
 
@@ -123,6 +128,22 @@ public final class ConfigParser {
       return raw.toString();
     }
     problems.problem(key.name(), "expected a string, got " + kind(raw));
+    return null;
+  }
+
+  /** A TOML array of strings, or a comma-separated string; entries trimmed. */
+  private static Object list(ConfigKey key, Object raw, Problems problems) {
+    if (raw instanceof String text) {
+      return java.util.Arrays.stream(text.split(",", -1)).map(String::trim).toList();
+    }
+    if (raw instanceof List<?> items
+        && items.stream().allMatch(i -> i instanceof String || i instanceof Number)) {
+      return items.stream().map(i -> i.toString().trim()).toList();
+    }
+    problems.problem(
+        key.name(),
+        "expected a list of strings such as [\"a\", \"b\"] or a comma-separated string, got "
+            + kind(raw));
     return null;
   }
 

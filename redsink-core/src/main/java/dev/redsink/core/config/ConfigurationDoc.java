@@ -21,7 +21,12 @@ public final class ConfigurationDoc {
         .append(" -Dredsink.regenerateDocs=true -->\n\n")
         .append("Every key has a TOML spelling (`batch_size`) and a Kafka Connect spelling")
         .append(" (`batch.size`). All problems are reported at once when the sink opens; values")
-        .append(" marked secret are masked in every log line, message and `toString`.\n\n")
+        .append(" marked secret are masked in every log line, message and `toString`. A key that")
+        .append(" is not in this table is an error naming the nearest one (in a connector file,")
+        .append(" its environment overrides, or `RedshiftSink.open`); a Kafka Connect")
+        .append(" configuration also carries the framework's own keys, so there a near miss of")
+        .append(" one of these keys is logged as a warning. A list is a TOML array or one")
+        .append(" comma-separated string (the only form in Kafka Connect).\n\n")
         .append("| Key | Kafka Connect | Type | Default | Meaning |\n")
         .append("|---|---|---|---|---|\n");
     for (ConfigKey key : ConfigKeys.ALL) {

@@ -7,7 +7,9 @@ public enum KeyType {
   INT("int"),
   BOOL("bool"),
   DURATION("duration"),
-  SIZE("size");
+  SIZE("size"),
+  /** A TOML array of strings, or one comma-separated string (the only form in Kafka Connect). */
+  LIST("list");
 
   private final String docName;
 

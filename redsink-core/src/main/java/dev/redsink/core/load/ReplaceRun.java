@@ -72,7 +72,12 @@ public final class ReplaceRun implements AutoCloseable {
     try (Connection c = ctx.pool().connection();
         Statement st = c.createStatement()) {
       dropStaleRuns(c, ctx.ledger(), target);
-      st.execute(ReplaceSql.createRunTable(runName, target.name()));
+      if (!TargetTables.columns(c, target.name()).isEmpty()) {
+        st.execute(ReplaceSql.createRunTable(runName, target.name()));
+      }
+      // Otherwise the target is a typed table not created yet: the run's first load creates the
+      // run table from its records' fields, as any load creates a typed table, and the commit
+      // creates the target like it.
     } catch (SQLException e) {
       throw SqlStates.wrap("start a replace of " + target, e);
     }
@@ -109,6 +114,11 @@ public final class ReplaceRun implements AutoCloseable {
         ledger.forget(Ledger.tableOf(table));
       }
     }
+  }
+
+  /** The table being replaced, as messages name it. */
+  public String table() {
+    return target.toString();
   }
 
   /** The run table's name, for messages and tests. */
@@ -155,9 +165,12 @@ public final class ReplaceRun implements AutoCloseable {
     try (Connection c = ctx.pool().connection()) {
       List<ExistingColumn> runColumns = TargetTables.columns(c, run.name());
       if (runColumns.isEmpty()) {
-        return; // an earlier attempt committed and lost its reply
+        // An earlier attempt committed and lost its reply, or nothing was written to a typed
+        // target that does not exist yet.
+        return;
       }
       if (target.layout().isTyped()) {
+        createTargetLikeRun(c, runColumns);
         alignTarget(c, runColumns);
       }
       ctx.ledger().create(c, target.name());
@@ -186,6 +199,18 @@ public final class ReplaceRun implements AutoCloseable {
       }
     } catch (SQLException e) {
       throw SqlStates.wrap("replace the contents of " + target, e);
+    }
+  }
+
+  /** Creates a typed target that did not exist when the run started, with the run's columns. */
+  private void createTargetLikeRun(Connection c, List<ExistingColumn> runColumns)
+      throws SQLException {
+    c.setAutoCommit(true);
+    if (TargetTables.columns(c, target.name()).isEmpty()) {
+      RowLayout layout =
+          TypedTableColumns.of(run.name(), target.layout().withoutFields(), runColumns).layout();
+      TargetTables.createIfMissing(c, TableSql.createTable(target.name(), layout));
+      LOG.info("Created typed table {} for its replace", target);
     }
   }
 
@@ -220,12 +245,17 @@ public final class ReplaceRun implements AutoCloseable {
     }
   }
 
+  /** Rows in a table; 0 for a typed target not created yet. */
   private long count(TableName table) {
-    try (Connection c = ctx.pool().connection();
-        Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery(ReplaceSql.count(table))) {
-      rs.next();
-      return rs.getLong(1);
+    try (Connection c = ctx.pool().connection()) {
+      if (TargetTables.columns(c, table).isEmpty()) {
+        return 0;
+      }
+      try (Statement st = c.createStatement();
+          ResultSet rs = st.executeQuery(ReplaceSql.count(table))) {
+        rs.next();
+        return rs.getLong(1);
+      }
     } catch (SQLException e) {
       throw SqlStates.wrap("count the rows of " + table, e);
     }

@@ -26,10 +26,12 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,17 +63,25 @@ final class SchemaEvolver {
   }
 
   /**
-   * The plan for its table as it is after evolving the columns for the plan's records; the plan
-   * itself, without reading the catalog, when every field already has a column that takes it.
+   * The plan for its table as it is after evolving the columns for the plan's records (the plan's
+   * table as is, without reading the catalog, when every field already has a column that takes it),
+   * writing only the field columns those records have: a column of the table's own (a DBA's, or a
+   * field no record of this load carries) is left out of the files and the insert, so it takes its
+   * DEFAULT (or NULL) instead of an explicit NULL that a NOT NULL column would refuse.
    */
   TablePlan evolve(TablePlan plan) {
     TargetTable table = plan.table();
-    if (fitsAsIs(table.layout(), plan.pending())) {
-      return plan;
+    Set<String> fields = new HashSet<>();
+    TargetTable evolved;
+    if (fitsAsIs(table.layout(), plan.pending(), fields)) {
+      evolved = table;
+    } else {
+      fields.clear();
+      evolved = evolve(table, table.layout().withoutFields(), plan.pending(), fields);
+      table.checks().adopt(evolved.layout());
     }
-    TargetTable evolved = evolve(table, table.layout().withoutFields(), plan.pending());
-    table.checks().adopt(evolved.layout());
-    return new TablePlan(evolved, plan.pending(), plan.first(), plan.next(), plan.skipped());
+    return new TablePlan(
+        evolved.writingFields(fields), plan.pending(), plan.first(), plan.next(), plan.skipped());
   }
 
   /**
@@ -122,8 +132,11 @@ final class SchemaEvolver {
     }
   }
 
-  /** Whether each non-null field of the records has a column in the layout that takes it as is. */
-  private static boolean fitsAsIs(RowLayout layout, List<Record> records) {
+  /**
+   * Whether each non-null field of the records has a column in the layout that takes it as is,
+   * adding the folded name of every field the records carry to {@code fields} while it looks.
+   */
+  private static boolean fitsAsIs(RowLayout layout, List<Record> records, Set<String> fields) {
     if (layout.fields().isEmpty()) {
       return false;
     }
@@ -133,10 +146,12 @@ final class SchemaEvolver {
     }
     for (Record record : records) {
       for (FieldValue field : ValueReader.read(record).fields()) {
+        String folded = TableName.fold(field.name());
+        fields.add(folded);
         if (field.value() == null) {
           continue;
         }
-        Column column = columns.get(TableName.fold(field.name()));
+        Column column = columns.get(folded);
         if (column == null
             || TypeMapping.fit(column.type(), column.maxBytes(), field) != Fit.FITS) {
           return false;
@@ -163,9 +178,11 @@ final class SchemaEvolver {
     return needs;
   }
 
-  private TargetTable evolve(TargetTable table, RowLayout fixed, List<Record> records) {
+  private TargetTable evolve(
+      TargetTable table, RowLayout fixed, List<Record> records, Set<String> fields) {
     List<TypedRow> rows = new ArrayList<>(records.size());
     Map<String, FieldNeed> needs = needs(records, rows);
+    fields.addAll(needs.keySet());
     TableName name = table.name();
     SchemaEvolution evolution = table.evolution();
     try (Connection c = pool.connection()) {

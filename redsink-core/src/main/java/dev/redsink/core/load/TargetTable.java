@@ -3,10 +3,14 @@ package dev.redsink.core.load;
 import dev.redsink.core.encode.ParquetCompression;
 import dev.redsink.core.encode.ParquetFileWriter;
 import dev.redsink.core.encode.RecordChecks;
+import dev.redsink.core.table.Column;
+import dev.redsink.core.table.ColumnRole;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableKeys;
 import dev.redsink.core.table.TableName;
+import java.util.List;
+import java.util.Set;
 
 /**
  * A target table as created and checked: its name, its row layout with the byte capacities the
@@ -45,6 +49,22 @@ record TargetTable(
   /** The codec of the files staged for this table. */
   ParquetCompression compression() {
     return writer.compression();
+  }
+
+  /**
+   * This table as one load writes it: its fixed columns and only the field columns named in {@code
+   * foldedFields}, in table order.
+   */
+  TargetTable writingFields(Set<String> foldedFields) {
+    List<Column> written =
+        layout.columns().stream()
+            .filter(
+                c ->
+                    c.role() != ColumnRole.FIELD || foldedFields.contains(TableName.fold(c.name())))
+            .toList();
+    return written.size() == layout.columns().size()
+        ? this
+        : TargetTable.of(name, layout.withColumns(written), evolution);
   }
 
   @Override

@@ -1,8 +1,10 @@
 package dev.redsink.core.load;
 
 import dev.redsink.core.config.RedsinkConfig;
+import dev.redsink.core.error.AuthorizationException;
 import dev.redsink.core.sql.SqlStatement;
 import dev.redsink.core.sql.TableSql;
+import dev.redsink.core.sql.TargetSchemaSql;
 import dev.redsink.core.table.ExistingColumn;
 import dev.redsink.core.table.FoldedNames;
 import dev.redsink.core.table.RowLayout;
@@ -24,8 +26,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Resolves a topic to its target table; the first time a table is seen it is created if missing
- * (with its ledger next to it; a typed table waits for its first load) and its columns are checked.
- * Results are cached per name.
+ * (with target_schema and its ledger next to it; a typed table waits for its first load) and its
+ * columns are checked. Results are cached per name.
  */
 final class TargetTables {
 
@@ -42,6 +44,7 @@ final class TargetTables {
   private final Map<String, String> keyByTopic = new ConcurrentHashMap<>();
   private final Map<String, TableName> forgotten = new ConcurrentHashMap<>();
   private final FoldedNames folded = new FoldedNames();
+  private volatile boolean schemaReady;
 
   TargetTables(RedsinkConfig config, ConnectionPool pool, Ledger ledger) {
     this.config = config;
@@ -109,6 +112,7 @@ final class TargetTables {
   private TargetTable open(TableName name) {
     RowLayout expected = config.rowLayout();
     try (Connection c = pool.connection()) {
+      createSchema(c);
       ledger.create(c, name);
       if (expected.isTyped()) {
         // Created by the first load, when its fields are known; see SchemaEvolver.
@@ -134,6 +138,48 @@ final class TargetTables {
     } catch (SQLException e) {
       throw SqlStates.wrap("prepare table " + name, e);
     }
+  }
+
+  /**
+   * Creates target_schema when it does not exist yet (the reference ELT design creates the
+   * destination schema too); without CREATE on the database that fails with the schema and the
+   * grant named.
+   */
+  private void createSchema(Connection c) throws SQLException {
+    if (schemaReady || config.targetSchema().isEmpty()) {
+      return;
+    }
+    String schema = config.targetSchema().get();
+    try (PreparedStatement ps = Jdbc.prepare(c, TargetSchemaSql.exists(schema));
+        ResultSet rs = ps.executeQuery()) {
+      rs.next();
+      if (rs.getLong(1) > 0) {
+        schemaReady = true;
+        return;
+      }
+    }
+    try (Statement st = c.createStatement()) {
+      st.execute(TargetSchemaSql.create(schema));
+    } catch (SQLException e) {
+      if (TargetSchemaSql.INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+        throw new AuthorizationException(
+            "Cannot create schema "
+                + schema
+                + " (target_schema): "
+                + e.getMessage()
+                + " (SQLSTATE 42501). Creating a schema needs the CREATE privilege on the"
+                + " database: GRANT CREATE ON DATABASE <database> TO <user>, or create it"
+                + " beforehand: CREATE SCHEMA "
+                + schema
+                + "; GRANT USAGE, CREATE ON SCHEMA "
+                + schema
+                + " TO <user>",
+            e);
+      }
+      throw e;
+    }
+    LOG.info("Created schema {} (target_schema)", schema);
+    schemaReady = true;
   }
 
   /**

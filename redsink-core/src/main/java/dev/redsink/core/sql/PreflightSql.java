@@ -13,6 +13,10 @@ public final class PreflightSql {
   public static final String CAN_CREATE_IN_SCHEMA =
       "SELECT has_schema_privilege(current_user, ?, 'CREATE')";
 
+  /** CREATE on the database: what creating a missing target_schema needs. */
+  public static final String CAN_CREATE_IN_DATABASE =
+      "SELECT has_database_privilege(current_user, current_database(), 'CREATE')";
+
   public static final String CAN_CREATE_TEMP =
       "SELECT has_database_privilege(current_user, current_database(), 'TEMP')";
 

@@ -146,9 +146,12 @@ public final class RowLayout {
     return columns.stream().anyMatch(c -> c.type().equals(ColumnType.SUPER));
   }
 
-  /** The id column, present in every layout. */
+  /**
+   * The id column, present in every layout; first in the tables Redsink creates, anywhere in one a
+   * DBA created.
+   */
   public Column id() {
-    return columns.get(0);
+    return column(ColumnRole.ID).orElseThrow();
   }
 
   /** This layout with the byte capacities found on an existing table, by column name. */

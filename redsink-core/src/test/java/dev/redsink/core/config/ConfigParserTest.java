@@ -266,9 +266,25 @@ class ConfigParserTest {
   }
 
   @Test
-  void unknownKeysAreWarnedAboutAndIgnored() {
-    assertThat(ConfigParser.parse(with("batchsize", 5)).warnings())
-        .containsExactly("batchsize: unknown key, ignored");
+  void anUnknownKeyIsAProblemNamingTheNearestKeyInItsOwnSpelling() {
+    assertThat(catchInvalid(with("batchsize", 5)).problems())
+        .containsExactly(
+            "batchsize: unknown key; did you mean batch_size? (every key: docs/configuration.md)");
+    assertThat(catchInvalid(with("s3.prefx", "x")).problems())
+        .containsExactly(
+            "s3.prefx: unknown key; did you mean s3.prefix? (every key: docs/configuration.md)");
+  }
+
+  @Test
+  void aMisspeltRequiredKeyIsNamedBeforeTheKeyItMisses() {
+    Map<String, Object> raw = minimal();
+    raw.put("conection_string", raw.remove("connection_string"));
+    assertThat(catchInvalid(raw).problems())
+        .first()
+        .asString()
+        .startsWith("conection_string: unknown key; did you mean connection_string?");
+    assertThat(catchInvalid(raw).problems())
+        .anySatisfy(p -> assertThat(p).startsWith("connection_string: is required"));
   }
 
   @Test

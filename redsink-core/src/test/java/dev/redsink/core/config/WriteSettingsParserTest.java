@@ -67,6 +67,25 @@ class WriteSettingsParserTest {
   }
 
   @Test
+  void primaryKeyIsAListOrACommaSeparatedString() {
+    Map<String, Object> list = typed("upsert");
+    list.put("primary_key", List.of("region", " order_id"));
+    assertThat(ConfigParserTest.parse(list).write().primaryKey())
+        .containsExactly("region", "order_id");
+    Map<String, Object> text = typed("upsert");
+    text.put("primary_key", "region, order_id");
+    assertThat(ConfigParserTest.parse(text).write().primaryKey())
+        .containsExactly("region", "order_id");
+    Map<String, Object> empty = typed("upsert");
+    empty.put("primary_key", List.of());
+    assertThat(problems(empty)).anySatisfy(p -> assertThat(p).startsWith("primary_key: must name"));
+    Map<String, Object> nested = typed("upsert");
+    nested.put("primary_key", List.of(Map.of("a", 1)));
+    assertThat(problems(nested))
+        .anySatisfy(p -> assertThat(p).startsWith("primary_key: expected a list of strings"));
+  }
+
+  @Test
   void everyMisuseIsNamedWithItsKey() {
     assertThat(problems(typed("upsert")))
         .anySatisfy(p -> assertThat(p).contains("primary_key").contains("write_mode = upsert"));

@@ -156,7 +156,11 @@ class TypedTableIT {
                     + " FROM "
                     + table
                     + " WHERE id = 't:0:0'"))
-        .isEqualTo("{\"k\": 7}|[\"a\", \"b\"]|{\"x\": 1}");
+        .isEqualTo("{\"k\":7}|[\"a\",\"b\"]|{\"x\":1}");
+    assertThat(
+            fx.value(
+                "SELECT nested.k, list[1], attrs.x::int + 1 FROM " + table + " WHERE id = 't:0:0'"))
+        .isEqualTo("7|\"b\"|2");
     try (Connection c = fx.connect();
         Statement st = c.createStatement();
         ResultSet rs = st.executeQuery("SELECT bin FROM " + table + " WHERE id = 't:0:0'")) {
@@ -215,7 +219,7 @@ class TypedTableIT {
                     + "', c, JSON_SERIALIZE(d), n FROM "
                     + table
                     + " ORDER BY a"))
-        .containsExactly("1|f|null|null|null", "2|t|1.5|{\"k\": [1]}|null", "3|null|null|null|t");
+        .containsExactly("1|f|null|null|null", "2|t|1.5|{\"k\":[1]}|null", "3|null|null|null|t");
   }
 
   @Test
@@ -281,6 +285,61 @@ class TypedTableIT {
   }
 
   /** The field columns and created_at as name|type, in ordinal order. */
+  @Test
+  void aTableNotCreatedYetHasNothingToResumeAfterAndItsFirstLoadCreatesIt() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(typed())) {
+      assertThat(sink.nextOffset("t", 0)).isEmpty();
+      assertThat(columns()).isEmpty();
+      sink.write(List.of(record(0, "{\"a\":1}"), record(1, "{\"a\":2}")));
+      assertThat(sink.nextOffset("t", 0)).hasValue(2);
+    }
+    assertThat(fx.rows("SELECT a FROM " + table + " ORDER BY a")).containsExactly("1", "2");
+  }
+
+  @Test
+  void aReplaceOfATableNotCreatedYetCreatesItWhenItCommits() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(typed())) {
+      try (ReplaceRun empty = sink.replace("t")) {
+        assertThat(empty.commit().rowsAfter()).isZero();
+      }
+      assertThat(columns()).as("a replace of nothing creates nothing").isEmpty();
+      try (ReplaceRun run = sink.replace("t")) {
+        run.write(List.of(record(0, "{\"a\":1,\"b\":\"x\"}")));
+        run.write(List.of(record(1, "{\"a\":2,\"c\":true}")));
+        assertThat(columns()).as("the table appears only when the run commits").isEmpty();
+        ReplaceRun.Summary summary = run.commit();
+        assertThat(summary.rowsBefore()).isZero();
+        assertThat(summary.rowsAfter()).isEqualTo(2);
+      }
+      assertThat(sink.write(List.of(record(1, "{\"a\":99}"))).loaded()).isZero();
+    }
+    assertThat(fx.rows("SELECT a, b, c FROM " + table + " ORDER BY a"))
+        .containsExactly("1|x|null", "2|null|t");
+  }
+
+  @Test
+  void aTableADbaCreatedKeepsItsOwnColumnsToTheirDefaults() throws Exception {
+    try (Connection c = fx.connect();
+        Statement st = c.createStatement()) {
+      st.execute(
+          "CREATE TABLE "
+              + table
+              + " (loaded_by VARCHAR(16) NOT NULL DEFAULT 'etl', note VARCHAR(64), a BIGINT,"
+              + " id VARCHAR(512), pico_offset VARCHAR(20), pico_timestamp VARCHAR(20),"
+              + " pico_topic VARCHAR(256), pico_partition BIGINT, pico_key VARCHAR(MAX),"
+              + " created_at VARCHAR(256))");
+    }
+    Map<String, Object> upsert = typed();
+    upsert.put("write_mode", "upsert");
+    upsert.put("primary_key", List.of("a"));
+    try (RedshiftSink sink = RedshiftSink.open(upsert)) {
+      sink.write(List.of(record(0, "{\"a\":1,\"b\":\"x\"}"), record(1, "{\"a\":2}")));
+      sink.write(List.of(record(2, "{\"a\":1,\"b\":\"y\"}")));
+    }
+    assertThat(fx.rows("SELECT a, b, loaded_by, note, id FROM " + table + " ORDER BY a"))
+        .containsExactly("1|y|etl|null|t:0:2", "2|null|etl|null|t:0:1");
+  }
+
   @Test
   void aTypedTableIsReplacedAtomicallyEvenWhenTheRunBringsANewField() throws Exception {
     try (RedshiftSink sink = RedshiftSink.open(typed())) {

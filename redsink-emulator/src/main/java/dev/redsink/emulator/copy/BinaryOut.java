@@ -45,15 +45,8 @@ final class BinaryOut implements RowOut {
   }
 
   @Override
-  public void json(byte[] utf8, boolean versioned) throws IOException {
-    if (!versioned) {
-      value(utf8);
-      return;
-    }
-    field(5);
-    int32(utf8.length + 1);
-    buf[pos++] = 1; // jsonb's binary format version
-    putAll(utf8);
+  public void json(byte[] utf8) throws IOException {
+    value(utf8);
   }
 
   @Override

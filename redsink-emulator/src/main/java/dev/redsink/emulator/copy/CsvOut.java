@@ -37,7 +37,7 @@ final class CsvOut implements RowOut {
   }
 
   @Override
-  public void json(byte[] utf8, boolean versioned) throws IOException {
+  public void json(byte[] utf8) throws IOException {
     quoted(utf8);
   }
 

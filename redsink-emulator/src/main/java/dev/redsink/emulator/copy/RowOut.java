@@ -14,8 +14,8 @@ interface RowOut {
   /** A VARBYTE (bytea) field. */
   void bytes(byte[] value) throws IOException;
 
-  /** A SUPER field from JSON text; {@code versioned} is jsonb's binary form (false for json). */
-  void json(byte[] utf8, boolean versioned) throws IOException;
+  /** A SUPER field from JSON text (SUPER is a domain over json, whose binary form is its text). */
+  void json(byte[] utf8) throws IOException;
 
   /**
    * A number, boolean, date or time as DuckDB renders it (what PostgreSQL's text input reads), for

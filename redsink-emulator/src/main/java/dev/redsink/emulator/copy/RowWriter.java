@@ -14,15 +14,9 @@ final class RowWriter {
   private final ColumnPlan[] plans;
   private final Optional<Character> replacement;
   private final String fileUrl;
-  private final boolean[] jsonb;
 
   RowWriter(List<ColumnPlan> plans, Optional<Character> replacement, String fileUrl) {
     this.plans = plans.toArray(new ColumnPlan[0]);
-    this.jsonb = new boolean[this.plans.length];
-    for (int i = 0; i < this.plans.length; i++) {
-      // SUPER is a domain over jsonb; a plain json column (never created by the dialect) is text.
-      jsonb[i] = !this.plans[i].target().type().trim().equalsIgnoreCase("json");
-    }
     this.replacement = replacement;
     this.fileUrl = fileUrl;
   }
@@ -66,7 +60,7 @@ final class RowWriter {
           if (json == null) {
             out.nullField();
           } else {
-            out.json(json.getBytes(StandardCharsets.UTF_8), jsonb[i]);
+            out.json(json.getBytes(StandardCharsets.UTF_8));
           }
       }
     }

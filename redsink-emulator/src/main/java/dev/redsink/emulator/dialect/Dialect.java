@@ -29,13 +29,20 @@ public final class Dialect {
 
   private Dialect() {}
 
-  /** Plans one statement (no top-level semicolons) for a session. */
-  public static Plan plan(Statement original, boolean caseSensitiveIdentifiers) {
+  /** Plans one statement (no top-level semicolons) for a session, without the catalog. */
+  public static Plan plan(Statement original, SessionFlags flags) {
+    return plan(original, flags, TableColumns.UNKNOWN);
+  }
+
+  /** Plans one statement for a session, asking the catalog about tables where it must. */
+  public static Plan plan(Statement original, SessionFlags flags, TableColumns catalog) {
     String text = original.text();
     StatementKind kind = StatementKind.of(original);
-    DialectContext ctx = new DialectContext(caseSensitiveIdentifiers);
+    DialectContext ctx = new DialectContext(flags.caseSensitiveIdentifiers());
     try {
-      Statement s = IdentifierRule.apply(original, ctx);
+      // SUPER paths first: their attribute names fold by SUPER's rules, not as identifiers.
+      Statement s = IdentifierRule.apply(SuperPathRule.apply(original, flags), ctx);
+      s = SuperLiteralRule.apply(s, catalog);
       refuseUnsupported(s);
       SpecialStatement special = special(s, ctx);
       if (special != null) {

@@ -2,8 +2,9 @@ package dev.redsink.emulator.dialect;
 
 /**
  * Rewrites expressions that differ between Redshift and PostgreSQL: type names in casts ({@code
- * ::varbyte}, {@code CAST(x AS VARCHAR(MAX))}), the bare word SYSDATE, JSON_SERIALIZE and
- * version().
+ * ::varbyte}, {@code CAST(x AS VARCHAR(MAX))}), string literals cast to SUPER or VARBYTE (a VARCHAR
+ * value, not JSON or bytea text), the bare word SYSDATE, JSON_SERIALIZE, the SUPER constructors
+ * ARRAY(…) and OBJECT(…), and version().
  */
 final class ExpressionRule {
 
@@ -14,13 +15,24 @@ final class ExpressionRule {
     for (int i = 0; i < s.size(); i++) {
       Token t = s.at(i);
       if (t.isSymbol("::") && s.at(i + 1).kind() == Token.Kind.WORD) {
+        literalAsVarchar(s, i - 1, i + 1, edit);
         i = castType(s, i + 1, edit);
       } else if (t.is("CAST") && s.at(i + 1).isSymbol("(")) {
         int close = s.closing(i + 1);
         int as = lastAs(s, i + 2, close);
         if (as > 0) {
+          if (as == i + 3) {
+            literalAsVarchar(s, i + 2, as + 1, edit);
+          }
           castType(s, as + 1, edit);
         }
+      } else if ((t.is("ARRAY") || t.is("OBJECT"))
+          && s.at(i + 1).isSymbol("(")
+          && !s.at(i - 1).isSymbol(".")
+          && !isSubquery(s.at(i + 2))) {
+        // https://docs.aws.amazon.com/redshift/latest/dg/r_array.html, r_object_function.html
+        edit.replace(i, "(pg_catalog.json_build_" + t.text().toLowerCase(java.util.Locale.ROOT));
+        edit.replace(s.closing(i + 1), ")::pg_catalog.super)");
       } else if (t.is("SYSDATE") && !s.at(i + 1).isSymbol("(") && !s.at(i - 1).isSymbol(".")) {
         edit.replace(i, "pg_catalog.sysdate()");
       } else if (t.is("NOTNULL")
@@ -39,7 +51,7 @@ final class ExpressionRule {
         edit.replace(qualified ? i - 2 : i, i + 1, "pg_catalog.redshift_type");
       } else if (t.is("JSON_SERIALIZE") && s.at(i + 1).isSymbol("(")) {
         // PostgreSQL 17 parses JSON_SERIALIZE as SQL/JSON syntax; Redshift's takes SUPER.
-        edit.replace(i, "pg_catalog.redshift_json_serialize");
+        edit.replace(i, "redsink_emulator.json_serialize");
       } else if (t.is("VERSION")
           && s.at(i + 1).isSymbol("(")
           && s.at(i + 2).isSymbol(")")
@@ -49,6 +61,24 @@ final class ExpressionRule {
       }
     }
     return edit.isEmpty() ? s : edit.apply();
+  }
+
+  /** {@code 'abc'::super} is the string "abc" and {@code 'abc'::varbyte} its UTF-8 bytes. */
+  private static void literalAsVarchar(Statement s, int literal, int type, StatementEdit edit) {
+    if (s.at(literal).kind() != Token.Kind.STRING) {
+      return;
+    }
+    String name = s.at(type).upper();
+    if (name.equals("SUPER")
+        || name.equals("VARBYTE")
+        || name.equals("VARBINARY")
+        || (name.equals("BINARY") && s.at(type + 1).is("VARYING"))) {
+      edit.replace(literal, s.at(literal).text() + "::varchar");
+    }
+  }
+
+  private static boolean isSubquery(Token t) {
+    return t.is("SELECT") || t.is("WITH") || t.is("VALUES") || t.isSymbol("(");
   }
 
   private static int castType(Statement s, int at, StatementEdit edit) throws DialectException {

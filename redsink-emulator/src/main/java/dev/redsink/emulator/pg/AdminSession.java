@@ -1,10 +1,15 @@
 package dev.redsink.emulator.pg;
 
 import dev.redsink.emulator.dialect.Domain;
+import dev.redsink.emulator.dialect.TableColumns;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -79,6 +84,40 @@ public final class AdminSession implements AutoCloseable {
         knownNames.add(e.getKey());
       }
     }
+  }
+
+  /**
+   * The columns of the tables named {@code table} (in {@code schema}, or in any schema when it is
+   * null), as seen by committed transactions: one list per table, columns in order.
+   */
+  public synchronized List<List<TableColumns.Column>> columns(String schema, String table)
+      throws SQLException {
+    Map<Long, List<TableColumns.Column>> tables = new LinkedHashMap<>();
+    try (PreparedStatement ps =
+        connection.prepareStatement(
+            "SELECT c.oid, a.attname, t.typname FROM pg_catalog.pg_class c"
+                + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+                + " JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid"
+                + " JOIN pg_catalog.pg_type t ON t.oid = a.atttypid"
+                + " WHERE c.relname = ? AND c.relkind IN ('r', 'p')"
+                + " AND a.attnum > 0 AND NOT a.attisdropped"
+                + " AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'redsink_emulator')"
+                + " AND (?::text IS NULL OR n.nspname = ?)"
+                + " ORDER BY c.oid, a.attnum")) {
+      ps.setString(1, table);
+      ps.setString(2, schema);
+      ps.setString(3, schema);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          TableColumns.Kind kind =
+              rs.getString(3).equals("super") ? TableColumns.Kind.SUPER : TableColumns.Kind.OTHER;
+          tables
+              .computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
+              .add(new TableColumns.Column(rs.getString(2), kind));
+        }
+      }
+    }
+    return List.copyOf(tables.values());
   }
 
   /** Runs a statement on the admin connection (autocommit). */

@@ -5,20 +5,22 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 /**
  * The embedded PostgreSQL (17, from Maven Central binaries) behind the emulator: its own data
  * directory, a random port, fsync off, Redshift's catalog installed, removed on close. {@link
  * #restart()} stops and starts it on the same data directory and port, as a cluster reboot.
+ *
+ * <p>Nothing outlives the emulator: close() stops PostgreSQL and deletes the directory; a {@link
+ * Watchdog} does both if the JVM dies first; and each start removes what dead emulators left
+ * ({@link AbandonedDirectories}).
  */
 public final class EmbeddedBackend implements AutoCloseable {
 
@@ -30,25 +32,34 @@ public final class EmbeddedBackend implements AutoCloseable {
 
   private final EmbeddedPostgres.Builder builder;
   private volatile EmbeddedPostgres postgres;
-  private final Path dataDirectory;
+  private final BackendDirectory directory;
+  private final Watchdog watchdog;
   private final AdminSession admin;
 
   private EmbeddedBackend(
-      EmbeddedPostgres.Builder builder, EmbeddedPostgres postgres, Path dataDirectory)
+      EmbeddedPostgres.Builder builder,
+      EmbeddedPostgres postgres,
+      BackendDirectory directory,
+      Watchdog watchdog)
       throws SQLException {
     this.builder = builder;
     this.postgres = postgres;
-    this.dataDirectory = dataDirectory;
+    this.directory = directory;
+    this.watchdog = watchdog;
     this.admin = new AdminSession(dataSource(SUPERUSER));
   }
 
   /** Starts PostgreSQL, creates the "dev" database, Redshift's catalog and the given roles. */
   public static EmbeddedBackend start(Map<String, Boolean> rolesAreSuperusers) {
+    Path temp = Path.of(System.getProperty("java.io.tmpdir"));
+    AbandonedDirectories.remove(temp);
+    BackendDirectory directory = BackendDirectory.create(temp);
+    Watchdog watchdog = Watchdog.start(directory.root());
+    EmbeddedPostgres pg = null;
     try {
-      Path dir = Files.createTempDirectory("redsink-emulator-pg");
       EmbeddedPostgres.Builder builder =
           EmbeddedPostgres.builder()
-              .setDataDirectory(dir)
+              .setDataDirectory(directory.data())
               // Kept on a restart; close() deletes it itself.
               .setCleanDataDirectory(false)
               // The emulator stops PostgreSQL itself (close() or its own shutdown hook); a second
@@ -61,7 +72,7 @@ public final class EmbeddedBackend implements AutoCloseable {
               .setServerConfig("timezone", "UTC")
               .setServerConfig("listen_addresses", "127.0.0.1")
               .setServerConfig("max_pred_locks_per_transaction", "1024");
-      EmbeddedPostgres pg = builder.start();
+      pg = builder.start();
       try (Connection c = pg.getPostgresDatabase().getConnection();
           Statement st = c.createStatement()) {
         st.execute("CREATE DATABASE " + DATABASE);
@@ -72,31 +83,61 @@ public final class EmbeddedBackend implements AutoCloseable {
           st.execute("CREATE ROLE " + name + " LOGIN" + (role.getValue() ? " SUPERUSER" : ""));
         }
       }
-      EmbeddedBackend backend = new EmbeddedBackend(builder.setPort(pg.getPort()), pg, dir);
+      EmbeddedBackend backend =
+          new EmbeddedBackend(builder.setPort(pg.getPort()), pg, directory, watchdog);
       backend.installCatalog();
       return backend;
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot start the embedded PostgreSQL", e);
-    } catch (SQLException e) {
-      throw new IllegalStateException(
-          "Cannot prepare the embedded PostgreSQL: " + e.getMessage(), e);
+    } catch (IOException | SQLException | RuntimeException e) {
+      stopQuietly(pg);
+      // A server the library started but gave up waiting for has no handle: find it by its pid
+      // file.
+      AbandonedDirectories.stopServer(directory.data());
+      directory.close();
+      watchdog.close();
+      if (e instanceof IOException io) {
+        throw new UncheckedIOException("Cannot start the embedded PostgreSQL", io);
+      }
+      if (e instanceof SQLException sql) {
+        throw new IllegalStateException(
+            "Cannot prepare the embedded PostgreSQL: " + sql.getMessage(), sql);
+      }
+      throw (RuntimeException) e;
     }
   }
 
-  private void installCatalog() throws SQLException {
-    String script;
-    try (InputStream in = EmbeddedBackend.class.getResourceAsStream("catalog.sql")) {
-      script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+  private static void stopQuietly(EmbeddedPostgres pg) {
+    if (pg == null) {
+      return;
     }
+    try {
+      pg.close();
+    } catch (IOException e) {
+      // the directory goes next, and the watchdog stands by
+    }
+  }
+
+  /** Redshift's catalog, then its SUPER and VARBYTE functions, installed once in "dev". */
+  private static final List<String> CATALOG_SCRIPTS =
+      List.of("catalog.sql", "super.sql", "varbyte.sql");
+
+  private void installCatalog() throws SQLException {
     try (Connection c = dataSource(SUPERUSER).getConnection();
         Statement st = c.createStatement()) {
-      for (String sql : script.split("\n;;\n")) {
-        if (!sql.lines().allMatch(l -> l.isBlank() || l.startsWith("--"))) {
-          st.execute(sql);
+      for (String name : CATALOG_SCRIPTS) {
+        for (String sql : script(name).split("\n;;\n")) {
+          if (!sql.lines().allMatch(l -> l.isBlank() || l.startsWith("--"))) {
+            st.execute(sql);
+          }
         }
       }
+    }
+  }
+
+  private static String script(String name) {
+    try (InputStream in = EmbeddedBackend.class.getResourceAsStream(name)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -131,6 +172,7 @@ public final class EmbeddedBackend implements AutoCloseable {
     }
   }
 
+  /** Stops PostgreSQL and deletes its directory; the watchdog then stands down. */
   @Override
   public void close() {
     admin.close();
@@ -139,18 +181,11 @@ public final class EmbeddedBackend implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {
-      deleteQuietly(dataDirectory);
-    }
-  }
-
-  private static void deleteQuietly(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      // best effort: a temp directory left behind is harmless
+      try {
+        directory.close();
+      } finally {
+        watchdog.close();
+      }
     }
   }
 }

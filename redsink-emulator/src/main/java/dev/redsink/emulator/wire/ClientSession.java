@@ -208,7 +208,7 @@ final class ClientSession implements Runnable {
   }
 
   private StatementRunner.Planner planner() {
-    return s -> Dialect.plan(s, runner.caseSensitiveIdentifiers());
+    return s -> Dialect.plan(s, runner.flags(), env.tableColumns());
   }
 
   private void parse(PgMessage m) throws IOException {
@@ -222,6 +222,7 @@ final class ClientSession implements Runnable {
     List<Statement> parts = Statement.split(sql);
     Plan plan = parts.size() == 1 ? planner().plan(parts.get(0)) : null;
     statements.put(name, plan);
+    runner.results().parsed(name);
     if (plan == null || plan instanceof Plan.Forward) {
       String text = sql;
       if (plan instanceof Plan.Forward f) {
@@ -233,7 +234,12 @@ final class ClientSession implements Runnable {
           return;
         }
       }
-      forward(new MessageBuilder().string(name).string(text).bytes(parameterTypes).message('P'));
+      forward(
+          new MessageBuilder()
+              .string(name)
+              .string(text)
+              .bytes(ResultValues.parameterTypes(parameterTypes))
+              .message('P'));
       awaitReply("1");
     } else {
       client.write(PgMessage.of('1', new byte[0]));
@@ -249,6 +255,7 @@ final class ClientSession implements Runnable {
     Plan plan = statements.get(b.string());
     portals.put(portal, plan);
     if (isForwarded(plan)) {
+      runner.results().bind(m.body());
       forward(m);
       awaitReply("2");
     } else {
@@ -262,8 +269,14 @@ final class ClientSession implements Runnable {
     }
     MessageBody b = new MessageBody(m.body());
     char what = (char) b.byte1();
-    Plan plan = what == 'S' ? statements.get(b.string()) : portals.get(b.string());
+    String name = b.string();
+    Plan plan = what == 'S' ? statements.get(name) : portals.get(name);
     if (isForwarded(plan)) {
+      if (what == 'S') {
+        runner.results().describingStatement(name);
+      } else {
+        runner.results().describingPortal(name);
+      }
       forward(m);
       awaitReply("Tn");
     } else {
@@ -278,7 +291,9 @@ final class ClientSession implements Runnable {
     if (discarding) {
       return;
     }
-    Plan plan = portals.get(new MessageBody(m.body()).string());
+    String portal = new MessageBody(m.body()).string();
+    runner.results().executing(portal);
+    Plan plan = portals.get(portal);
     if (plan == null) {
       forward(m);
       awaitReply("CIs");
@@ -315,6 +330,11 @@ final class ClientSession implements Runnable {
     char what = (char) b.byte1();
     String name = b.string();
     Plan plan = what == 'S' ? statements.remove(name) : portals.remove(name);
+    if (what == 'S') {
+      runner.results().closeStatement(name);
+    } else {
+      runner.results().closePortal(name);
+    }
     if (isForwarded(plan)) {
       forward(m);
       awaitReply("3");
@@ -370,7 +390,7 @@ final class ClientSession implements Runnable {
       if (runner != null) {
         runner.observe(m);
       }
-      client.write(ServerVersion.asRedshift(m));
+      client.write(ServerVersion.asRedshift(runner == null ? m : runner.results().present(m)));
     }
   }
 

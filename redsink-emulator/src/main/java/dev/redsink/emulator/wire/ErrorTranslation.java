@@ -17,6 +17,10 @@ final class ErrorTranslation {
       Pattern.compile("(?:pg_catalog\\.)?(rs_(?:varchar|char|varbyte)_\\d+)");
   private static final Pattern TOO_LONG = Pattern.compile("value too long for type (.*)");
   private static final Pattern ALREADY_EXISTS = Pattern.compile("relation (\".*\") already exists");
+  private static final Pattern NAVIGATION =
+      Pattern.compile(
+          "function redsink_emulator\\.super_get\\((.+), (?:unknown|integer)\\) does not exist");
+  private static final String EMULATOR_SCHEMA = "redsink_emulator.";
 
   private ErrorTranslation() {}
 
@@ -67,6 +71,21 @@ final class ErrorTranslation {
     if (state.equals("21000") && message.startsWith("MERGE command cannot affect row")) {
       return apply(
           e, RedshiftError.of("XX000", "Found multiple matches to update the same tuple."));
+    }
+    if (state.equals("42883") && (m = NAVIGATION.matcher(message)).matches()) {
+      // The emulator's own text: Redshift's documentation gives none for this refusal.
+      String type = m.group(1);
+      String shown = Domain.redshiftTypeName(type) != null ? Domain.redshiftTypeName(type) : type;
+      return e.withSqlState("42804")
+          .withMessage(
+              "Cannot navigate into a value of type "
+                  + shown
+                  + ": PartiQL paths (. and []) apply to SUPER values only")
+          .with('H', null);
+    }
+    if (state.equals("42883") && message.contains(EMULATOR_SCHEMA)) {
+      // A PostgreSQL JSON operator the dialect made undefined (Redshift has none of them).
+      return e.withMessage(message.replace(EMULATOR_SCHEMA, "")).with('H', null);
     }
     if (state.equals("42P07") && (m = ALREADY_EXISTS.matcher(message)).matches()) {
       return e.withMessage("Relation " + m.group(1) + " already exists");

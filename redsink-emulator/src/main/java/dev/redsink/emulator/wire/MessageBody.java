@@ -42,6 +42,10 @@ final class MessageBody {
     return body[pos++];
   }
 
+  void skip(int bytes) {
+    pos += bytes;
+  }
+
   boolean hasMore() {
     return pos < body.length;
   }

@@ -39,6 +39,11 @@ final class MessageBuilder {
     return this;
   }
 
+  MessageBuilder bytes(byte[] b, int offset, int length) {
+    out.write(b, offset, length);
+    return this;
+  }
+
   byte[] build() {
     return out.toByteArray();
   }

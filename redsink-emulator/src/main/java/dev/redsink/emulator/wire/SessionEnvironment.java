@@ -3,6 +3,7 @@ package dev.redsink.emulator.wire;
 import dev.redsink.emulator.EmulatorStatistics;
 import dev.redsink.emulator.cost.ClusterCosts;
 import dev.redsink.emulator.dialect.Plan;
+import dev.redsink.emulator.dialect.TableColumns;
 import dev.redsink.emulator.fault.SqlFaults;
 import java.sql.SQLException;
 import java.util.Optional;
@@ -28,6 +29,9 @@ public interface SessionEnvironment {
 
   /** Creates what a set of statements run outside a block needs. */
   void prepare(Set<dev.redsink.emulator.dialect.Domain> domains) throws SQLException;
+
+  /** The catalog's answers about tables' columns, for planning. */
+  TableColumns tableColumns();
 
   EmulatorStatistics statistics();
 

@@ -2,6 +2,7 @@ package dev.redsink.emulator.wire;
 
 import dev.redsink.emulator.dialect.Plan;
 import dev.redsink.emulator.dialect.RedshiftError;
+import dev.redsink.emulator.dialect.SessionFlags;
 import dev.redsink.emulator.dialect.SpecialStatement;
 import dev.redsink.emulator.dialect.Statement;
 import dev.redsink.emulator.dialect.StatementKind;
@@ -37,7 +38,7 @@ final class StatementRunner {
   private final PgConnection client;
   private final int id;
   private final Map<String, String> settings = new HashMap<>();
-  private boolean caseSensitiveIdentifiers;
+  private final ResultValues results = new ResultValues();
 
   StatementRunner(BackendLink backend, SessionEnvironment env, PgConnection client, int id) {
     this.backend = backend;
@@ -46,8 +47,20 @@ final class StatementRunner {
     this.id = id;
   }
 
-  boolean caseSensitiveIdentifiers() {
-    return caseSensitiveIdentifiers;
+  /** How this session's result rows are presented to the client. */
+  ResultValues results() {
+    return results;
+  }
+
+  /** The Redshift settings that change how this session's statements are read. */
+  SessionFlags flags() {
+    return new SessionFlags(
+        isOn("enable_case_sensitive_identifier"), isOn("enable_case_sensitive_super_attribute"));
+  }
+
+  private boolean isOn(String setting) {
+    String value = settings.get(setting);
+    return "true".equals(value) || "on".equals(value);
   }
 
   Optional<SqlFault> takeFault(Plan plan) {
@@ -56,6 +69,7 @@ final class StatementRunner {
 
   /** A Query message: its statements run one by one; the first error ends it. */
   void simpleQuery(String sql, Planner planner) throws IOException {
+    results.simpleQuery();
     List<Statement> parts = Statement.split(sql);
     if (parts.isEmpty()) {
       backend.send(PgMessage.ofString('Q', sql));
@@ -105,7 +119,7 @@ final class StatementRunner {
       client.write(ErrorTranslation.toRedshift(ErrorFields.parse(m.body())).toMessage(m.kind()));
     } else {
       observe(m);
-      client.write(m);
+      client.write(results.present(m));
     }
   }
 
@@ -261,9 +275,6 @@ final class StatementRunner {
       settings.remove(s.name());
     } else {
       settings.put(s.name(), s.value());
-    }
-    if (s.name().equals("enable_case_sensitive_identifier")) {
-      caseSensitiveIdentifiers = "true".equals(s.value()) || "on".equals(s.value());
     }
     return complete(s.value() == null ? "RESET" : "SET");
   }

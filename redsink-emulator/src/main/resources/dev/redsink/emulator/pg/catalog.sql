@@ -40,14 +40,12 @@ BEGIN
 END
 $$
 ;;
-CREATE DOMAIN pg_catalog.super AS jsonb CHECK (octet_length(VALUE::text) <= 16777216)
-;;
 CREATE FUNCTION pg_catalog.redshift_type(t oid, m integer) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT CASE
     WHEN ty.typname LIKE 'rs\_varchar\_%' THEN 'character varying(' || substr(ty.typname, 12) || ')'
     WHEN ty.typname LIKE 'rs\_char\_%' THEN 'character(' || substr(ty.typname, 9) || ')'
     WHEN ty.typname LIKE 'rs\_varbyte\_%' THEN 'binary varying(' || substr(ty.typname, 12) || ')'
-    WHEN ty.typname = 'super' THEN 'super'
+    WHEN ty.typname IN ('super', 'json') THEN 'super'
     WHEN ty.typname = 'bytea' THEN 'binary varying'
     ELSE pg_catalog.format_type(t, m) END
   FROM pg_catalog.pg_type ty WHERE ty.oid = t
@@ -59,14 +57,6 @@ $$
 ;;
 CREATE FUNCTION pg_catalog.sysdate() RETURNS timestamp LANGUAGE sql STABLE AS $$
   SELECT transaction_timestamp()::timestamp
-$$
-;;
-CREATE FUNCTION pg_catalog.json_parse(v text) RETURNS pg_catalog.super LANGUAGE sql IMMUTABLE STRICT AS $$
-  SELECT v::jsonb::pg_catalog.super
-$$
-;;
-CREATE FUNCTION pg_catalog.redshift_json_serialize(v pg_catalog.super) RETURNS varchar LANGUAGE sql IMMUTABLE STRICT AS $$
-  SELECT v::jsonb::text
 $$
 ;;
 CREATE FUNCTION pg_catalog.pg_last_copy_count() RETURNS bigint LANGUAGE sql STABLE AS $$

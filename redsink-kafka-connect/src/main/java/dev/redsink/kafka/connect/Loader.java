@@ -25,6 +25,13 @@ interface Loader extends AutoCloseable {
   /** The next offset per partition committed in Redshift; absent when nothing was loaded. */
   Map<TopicPartition, Long> nextOffsets(Collection<TopicPartition> partitions);
 
+  /**
+   * Whether the engine applies records whose value is null (write_mode = upsert with
+   * delete_on_tombstone: a tombstone deletes its key's row); otherwise the task deals with them as
+   * behavior.on.null.values says.
+   */
+  boolean appliesTombstones();
+
   /** How long to wait before retrying after a transient failure. */
   Duration retryDelay();
 

@@ -5,6 +5,7 @@ import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.TopicPartition;
 import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.table.WriteSettings;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -36,6 +37,11 @@ final class RedshiftLoader implements Loader {
   @Override
   public Map<TopicPartition, Long> nextOffsets(Collection<TopicPartition> partitions) {
     return sink.nextOffsets(partitions);
+  }
+
+  @Override
+  public boolean appliesTombstones() {
+    return sink.config().write().tombstones() == WriteSettings.TombstoneHandling.DELETE;
   }
 
   @Override

@@ -10,6 +10,8 @@ import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.connect.connector.Task;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.sink.SinkConnector;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Redsink sink connector: loads topics into Amazon Redshift exactly once through zstd Parquet,
@@ -17,6 +19,8 @@ import org.apache.kafka.connect.sink.SinkConnector;
  * {@code target.table}, …) plus the flush thresholds.
  */
 public class RedshiftSinkConnector extends SinkConnector {
+  private static final Logger LOG = LoggerFactory.getLogger(RedshiftSinkConnector.class);
+
   private Map<String, String> props;
 
   @Override
@@ -26,6 +30,7 @@ public class RedshiftSinkConnector extends SinkConnector {
 
   @Override
   public void start(Map<String, String> props) {
+    SinkConfigDef.nearMisses(props).forEach(LOG::warn);
     RedshiftSinkConfig.parse(props);
     List<String> problems = CoreValidation.problems(CoreValidation.coreKeys(props));
     if (!problems.isEmpty()) {

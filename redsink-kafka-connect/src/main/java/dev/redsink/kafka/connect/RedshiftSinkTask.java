@@ -176,7 +176,7 @@ public class RedshiftSinkTask extends SinkTask {
     }
     positions.advance(partition, offset);
     metrics.received();
-    if (record.value() == null) {
+    if (record.value() == null && !loader.appliesTombstones()) {
       ignoreOrFail(record);
       return;
     }

@@ -2,8 +2,14 @@ package dev.redsink.kafka.connect;
 
 import dev.redsink.core.config.ConfigKey;
 import dev.redsink.core.config.ConfigKeys;
+import dev.redsink.core.config.KeyNames;
 import dev.redsink.core.config.Sensitivity;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Type;
@@ -59,6 +65,31 @@ final class SinkConfigDef {
     return ConfigKeys.byDottedName(name).isPresent() || ConfigKeys.byName(name).isPresent();
   }
 
+  /**
+   * Warnings for keys that are neither Redsink's nor the connector's but within a typo of one
+   * ({@code conection.string}); a Connect configuration also carries the framework's own keys, so
+   * anything further off is left alone.
+   */
+  static List<String> nearMisses(Map<String, String> props) {
+    Set<String> ours = new LinkedHashSet<>(all().names());
+    List<String> warnings = new ArrayList<>();
+    for (String key : props.keySet()) {
+      if (isCoreKey(key) || ours.contains(key)) {
+        continue;
+      }
+      KeyNames.nearMiss(key, ours)
+          .ifPresent(
+              k ->
+                  warnings.add(
+                      "'"
+                          + key
+                          + "' is not a key of the Redshift sink and is ignored; did you mean '"
+                          + k
+                          + "'?"));
+    }
+    return warnings;
+  }
+
   private static ConfigDef defineRuntimeKeys(ConfigDef def) {
     return def.define(
             FLUSH_MAX_RECORDS,
@@ -102,7 +133,9 @@ final class SinkConfigDef {
                 NullValueBehavior.IGNORE.keyword(), NullValueBehavior.FAIL.keyword()),
             Importance.LOW,
             "What to do with a record whose value is null (a tombstone): ignore (count it, log it,"
-                + " load nothing) or fail the task.",
+                + " load nothing) or fail the task. With write.mode=upsert and"
+                + " delete.on.tombstone=true tombstones are loaded instead: each deletes its key's"
+                + " row.",
             RECORDS_GROUP,
             1,
             Width.SHORT,
@@ -116,7 +149,7 @@ final class SinkConfigDef {
     return switch (key.type()) {
       case INT -> Type.INT;
       case BOOL -> Type.BOOLEAN;
-      case STRING, TEMPLATE, DURATION, SIZE -> Type.STRING;
+      case STRING, TEMPLATE, DURATION, SIZE, LIST -> Type.STRING;
     };
   }
 
@@ -127,7 +160,7 @@ final class SinkConfigDef {
     }
     return switch (key.type()) {
       case INT, BOOL -> key.defaultValue();
-      case STRING, TEMPLATE, DURATION, SIZE -> key.defaultText();
+      case STRING, TEMPLATE, DURATION, SIZE, LIST -> key.defaultText();
     };
   }
 

@@ -84,6 +84,14 @@ final class FakeLoader implements Loader {
     return next;
   }
 
+  /** Set to take tombstones as write_mode = upsert with delete_on_tombstone does. */
+  boolean appliesTombstones;
+
+  @Override
+  public boolean appliesTombstones() {
+    return appliesTombstones;
+  }
+
   @Override
   public Duration retryDelay() {
     return Duration.ofMillis(250);

@@ -104,6 +104,28 @@ class RedshiftSinkConnectorTest {
   }
 
   @Test
+  void aNearMissOfOneOfOurKeysIsWarnedAboutButConnectsOwnKeysAreNot() {
+    Map<String, String> props = validConfig();
+    props.put("conection.string", "postgres://x");
+    props.put("flush.max.record", "10");
+    props.put("target_tabel", "orders");
+    props.put("tasks.max", "2");
+    props.put("topics", "orders");
+    props.put("value.converter.schemas.enable", "false");
+    props.put("errors.deadletterqueue.topic.name", "dlq");
+    props.put("transforms", "route");
+
+    assertThat(SinkConfigDef.nearMisses(props))
+        .containsExactlyInAnyOrder(
+            "'conection.string' is not a key of the Redshift sink and is ignored; did you mean"
+                + " 'connection.string'?",
+            "'flush.max.record' is not a key of the Redshift sink and is ignored; did you mean"
+                + " 'flush.max.records'?",
+            "'target_tabel' is not a key of the Redshift sink and is ignored; did you mean"
+                + " 'target.table'?");
+  }
+
+  @Test
   void aValidConfigurationHasNoErrors() {
     assertThat(validate(validConfig()).values())
         .allSatisfy(v -> assertThat(v.errorMessages()).as(v.name()).isEmpty());

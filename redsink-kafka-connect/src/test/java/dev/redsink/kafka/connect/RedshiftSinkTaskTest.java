@@ -258,6 +258,11 @@ class RedshiftSinkTaskTest {
     }
 
     @Override
+    public boolean appliesTombstones() {
+      return false;
+    }
+
+    @Override
     public Duration retryDelay() {
       return fake.retryDelay();
     }
@@ -412,6 +417,20 @@ class RedshiftSinkTaskTest {
 
     assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L, 3L, 4L, 5L);
     assertThat(task.metrics().getNullValuesIgnored()).isEqualTo(1);
+  }
+
+  @Test
+  void tombstonesGoToTheEngineWhenItDeletesRowsWithThem() {
+    loader.appliesTombstones = true;
+    props.put("behavior.on.null.values", "fail");
+    start();
+    List<SinkRecord> batch = new ArrayList<>(records(P0, 0, 5));
+    batch.set(2, record(P0, 2, null));
+    task.put(batch);
+
+    assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L, 2L, 3L, 4L);
+    assertThat(loader.rows.get(2).value()).isNull();
+    assertThat(task.metrics().getNullValuesIgnored()).isZero();
   }
 
   @Test

@@ -1,0 +1,140 @@
+package dev.redsink.acceptance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.redsink.emulator.RedshiftEmulator;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.Stream;
+import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The acceptance matrix (see {@link Matrix} and docs/acceptance.md): every selected cell is taken
+ * through its runtime — Kafka Connect, {@code redsink run}, {@code redsink load [--replace]} — by a
+ * background thread per runtime, sharing one emulator, one Kafka broker and one Connect worker;
+ * each cell's test then compares its table with the one its input implies.
+ *
+ * <p>{@code -Dacceptance.matrix=full} (profile {@code acceptance-full}) runs every cell, {@code
+ * -Dacceptance.cells=<regex>} some, {@code -Dacceptance.seed=<n>} replays a run's inputs.
+ */
+class AcceptanceIT {
+  private static final long CELL_MINUTES = 120;
+
+  private static RedshiftEmulator emulator;
+  private static EmbeddedConnectCluster connect;
+  private static Broker broker;
+  private static ExecutorService runtimes;
+
+  @TestFactory
+  Stream<DynamicNode> matrix() throws Exception {
+    String seedProperty = System.getProperty("acceptance.seed", "");
+    long runSeed =
+        seedProperty.isBlank()
+            ? new SecureRandom().nextLong()
+            : Long.parseLong(seedProperty.trim());
+    List<Cell> cells =
+        Matrix.select(
+            System.getProperty("acceptance.matrix", "reduced"),
+            System.getProperty("acceptance.cells", ""));
+    System.out.printf(
+        "Acceptance matrix: %d cells, run seed %d (-Dacceptance.seed=%d replays these inputs)%n",
+        cells.size(), runSeed, runSeed);
+
+    Suite.clearWork();
+    emulator = Suite.startEmulator();
+    Warehouse warehouse = new Warehouse(emulator);
+    Map<RuntimeKind, List<CellRun>> byRuntime = new EnumMap<>(RuntimeKind.class);
+    for (Cell cell : cells) {
+      CellRun run = new CellRun(cell, runSeed, warehouse, Suite.work());
+      if (cell.state() == TableState.DBA_TABLE) {
+        warehouse.execute(DbaTable.ddl(cell));
+      }
+      byRuntime.computeIfAbsent(cell.runtime(), r -> new ArrayList<>()).add(run);
+    }
+
+    List<DynamicNode> nodes = new ArrayList<>();
+    runtimes = Executors.newFixedThreadPool(3);
+    if (byRuntime.containsKey(RuntimeKind.CONNECT) || byRuntime.containsKey(RuntimeKind.RUN)) {
+      Map<String, String> worker = new HashMap<>();
+      worker.put("plugin.path", Suite.pluginPath().toString());
+      worker.put("plugin.discovery", "service_load");
+      worker.put("offset.flush.interval.ms", "500");
+      connect =
+          new EmbeddedConnectCluster.Builder()
+              .name("redsink-acceptance")
+              .numWorkers(1)
+              .numBrokers(1)
+              .workerProps(worker)
+              .build();
+      connect.start();
+      broker = new Broker(connect.kafka().bootstrapServers());
+      nodes.add(
+          DynamicTest.dynamicTest(
+              "the worker loads the plugin from plugin.path, not from its class path",
+              AcceptanceIT::pluginIsIsolated));
+      List<CellRun> viaConnect = byRuntime.getOrDefault(RuntimeKind.CONNECT, List.of());
+      runtimes.execute(() -> new ConnectRuntime(connect, broker).run(viaConnect));
+      List<CellRun> viaRun = byRuntime.getOrDefault(RuntimeKind.RUN, List.of());
+      runtimes.execute(() -> new RunRuntime(broker).run(viaRun));
+    }
+    List<CellRun> fromLines = new ArrayList<>(byRuntime.getOrDefault(RuntimeKind.LOAD, List.of()));
+    fromLines.addAll(byRuntime.getOrDefault(RuntimeKind.REPLACE, List.of()));
+    runtimes.execute(() -> new LoadRuntime(warehouse).run(fromLines));
+
+    for (Map.Entry<RuntimeKind, List<CellRun>> e : byRuntime.entrySet()) {
+      List<DynamicNode> tests = new ArrayList<>();
+      for (CellRun run : e.getValue()) {
+        tests.add(DynamicTest.dynamicTest(run.cell().name(), () -> check(run, warehouse)));
+      }
+      nodes.add(DynamicContainer.dynamicContainer(e.getKey().title(), tests));
+    }
+    return nodes.stream();
+  }
+
+  /** The cell's runtime reported no problem and its table is the one its input implies. */
+  private static void check(CellRun run, Warehouse warehouse) throws Exception {
+    run.await(CELL_MINUTES);
+    List<String> differences =
+        run.failed() ? List.of() : warehouse.differences(run.cell(), run.expected());
+    if (run.failed() || !differences.isEmpty()) {
+      throw new AssertionError(run.report(differences));
+    }
+  }
+
+  private static void pluginIsIsolated() {
+    assertThatThrownBy(() -> Class.forName(ConnectRuntime.CONNECTOR_CLASS))
+        .as("Redsink on the test class path would bypass plugin class loading")
+        .isInstanceOf(ClassNotFoundException.class);
+    assertThat(connect.requestGet(connect.endpointForResource("connector-plugins")).getEntity())
+        .asString()
+        .contains(ConnectRuntime.CONNECTOR_CLASS);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (runtimes != null) {
+      runtimes.shutdownNow();
+    }
+    if (broker != null) {
+      broker.close();
+    }
+    if (connect != null) {
+      connect.stop();
+    }
+    if (emulator != null) {
+      emulator.close();
+    }
+  }
+}

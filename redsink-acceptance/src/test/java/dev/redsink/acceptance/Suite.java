@@ -1,0 +1,101 @@
+package dev.redsink.acceptance;
+
+import dev.redsink.emulator.RedshiftEmulator;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+
+/**
+ * What the cells share: one emulator, one Kafka broker with one Connect worker, the built
+ * artifacts, and the working directory ({@code target/acceptance}).
+ */
+final class Suite {
+  private Suite() {}
+
+  /** The shaded {@code redsink} jar built by redsink-cli. */
+  static Path cliJar() {
+    return artifact("acceptance.cli.jar", "../redsink-cli/target/redsink.jar");
+  }
+
+  /** The plugin zip built by redsink-kafka-connect. */
+  static Path pluginZip() {
+    Path path = Path.of(System.getProperty("acceptance.plugin.zip", "")).toAbsolutePath();
+    if (Files.isRegularFile(path)) {
+      return path;
+    }
+    try (var files = Files.list(Path.of("../redsink-kafka-connect/target"))) {
+      return files
+          .filter(p -> p.getFileName().toString().endsWith("-plugin.zip"))
+          .findFirst()
+          .orElseThrow(() -> missing("the plugin zip"));
+    } catch (IOException e) {
+      throw missing("the plugin zip");
+    }
+  }
+
+  /** The working directory of this run. */
+  static Path work() throws IOException {
+    return Files.createDirectories(
+        Path.of(System.getProperty("acceptance.work", "target/acceptance")).toAbsolutePath());
+  }
+
+  /** Empties the working directory, so that every file in it is this run's. */
+  static void clearWork() throws IOException {
+    delete(work());
+  }
+
+  /** Unzips the plugin archive into a fresh plugin.path directory, as a user does. */
+  static Path pluginPath() throws IOException {
+    Path dir = work().resolve("plugins");
+    delete(dir);
+    Files.createDirectories(dir);
+    try (InputStream in = Files.newInputStream(pluginZip());
+        ZipInputStream zip = new ZipInputStream(in)) {
+      for (ZipEntry e; (e = zip.getNextEntry()) != null; ) {
+        Path target = dir.resolve(e.getName()).normalize();
+        if (!target.startsWith(dir)) {
+          throw new IOException("zip entry outside the target: " + e.getName());
+        }
+        if (e.isDirectory()) {
+          Files.createDirectories(target);
+        } else {
+          Files.createDirectories(target.getParent());
+          Files.copy(zip, target);
+        }
+      }
+    }
+    return dir;
+  }
+
+  private static void delete(Path dir) throws IOException {
+    if (Files.exists(dir)) {
+      try (var walk = Files.walk(dir)) {
+        walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
+    }
+  }
+
+  static RedshiftEmulator startEmulator() {
+    return RedshiftEmulator.start();
+  }
+
+  private static Path artifact(String property, String fallback) {
+    Path path = Path.of(System.getProperty(property, fallback)).toAbsolutePath();
+    if (!Files.isRegularFile(path)) {
+      throw missing(path.toString());
+    }
+    return path;
+  }
+
+  private static UncheckedIOException missing(String what) {
+    return new UncheckedIOException(
+        new IOException(
+            "Cannot find "
+                + what
+                + ": build it first (mvn -B verify -pl redsink-acceptance -am packages it)"));
+  }
+}

@@ -1,0 +1,154 @@
+package dev.redsink.acceptance;
+
+import dev.redsink.emulator.RedshiftEmulator;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** What a user sees in Redshift, through SQL on the emulator with the Redshift JDBC driver. */
+final class Warehouse {
+  private final RedshiftEmulator emulator;
+
+  Warehouse(RedshiftEmulator emulator) {
+    this.emulator = emulator;
+  }
+
+  RedshiftEmulator emulator() {
+    return emulator;
+  }
+
+  /** The connection string every runtime is given. */
+  String connectionString() {
+    return "postgres://"
+        + emulator.user()
+        + ":"
+        + emulator.password()
+        + "@127.0.0.1:"
+        + emulator.port()
+        + "/"
+        + emulator.database()
+        + "?sslmode=disable";
+  }
+
+  void execute(String sql) throws SQLException {
+    try (Connection c = connect();
+        Statement st = c.createStatement()) {
+      st.execute(sql);
+    }
+  }
+
+  /** The rows of the cell's table in canonical form, the expected table's columns only. */
+  List<Map<String, String>> rows(Cell cell, ExpectedTable expected) throws SQLException {
+    try (Connection c = connect()) {
+      Set<String> present = columns(c, cell, cell.table());
+      if (present.isEmpty()) {
+        return List.of();
+      }
+      List<String> select = new ArrayList<>();
+      expected
+          .columns()
+          .forEach(
+              (column, kind) -> {
+                if (present.contains(column)) {
+                  select.add(kind.select(column));
+                }
+              });
+      List<Map<String, String>> rows = new ArrayList<>();
+      try (Statement st = c.createStatement();
+          ResultSet rs =
+              st.executeQuery(
+                  "SELECT " + String.join(", ", select) + " FROM " + cell.qualifiedTable())) {
+        while (rs.next()) {
+          Map<String, String> row = new LinkedHashMap<>();
+          for (Map.Entry<String, ColumnKind> e : expected.columns().entrySet()) {
+            String column = e.getKey();
+            row.put(column, present.contains(column) ? e.getValue().read(rs, column) : null);
+          }
+          rows.add(row);
+        }
+      }
+      return rows;
+    }
+  }
+
+  /** The differences between the cell's table and the expected one; empty when equal. */
+  List<String> differences(Cell cell, ExpectedTable expected) throws SQLException {
+    return expected.differences(rows(cell, expected));
+  }
+
+  /** Names of replace run tables ({@code <table>_rsrun_…}) next to the cell's table. */
+  List<String> runTables(Cell cell) throws SQLException {
+    List<String> names = new ArrayList<>();
+    try (Connection c = connect();
+        PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = "
+                    + schemaCondition(cell)
+                    + " AND table_name LIKE ?")) {
+      int i = 1;
+      if (cell.schema().isPresent()) {
+        ps.setString(i++, cell.schema().get());
+      }
+      ps.setString(i, cell.table() + "\\_rsrun\\_%");
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          names.add(rs.getString(1));
+        }
+      }
+    }
+    return names;
+  }
+
+  /** Rows in a table next to the cell's (say a run table); 0 when it is gone. */
+  long count(Cell cell, String table) throws SQLException {
+    try (Connection c = connect()) {
+      if (columns(c, cell, table).isEmpty()) {
+        return 0;
+      }
+      String qualified = cell.schema().map(s -> "\"" + s + "\".").orElse("") + "\"" + table + "\"";
+      try (Statement st = c.createStatement();
+          ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM " + qualified)) {
+        rs.next();
+        return rs.getLong(1);
+      }
+    }
+  }
+
+  private static Set<String> columns(Connection c, Cell cell, String table) throws SQLException {
+    Set<String> names = new HashSet<>();
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = "
+                + schemaCondition(cell)
+                + " AND table_name = ?")) {
+      int i = 1;
+      if (cell.schema().isPresent()) {
+        ps.setString(i++, cell.schema().get());
+      }
+      ps.setString(i, table);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          names.add(rs.getString(1));
+        }
+      }
+    }
+    return names;
+  }
+
+  private static String schemaCondition(Cell cell) {
+    return cell.schema().isPresent() ? "?" : "current_schema()";
+  }
+
+  private Connection connect() throws SQLException {
+    return DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
+  }
+}
