@@ -209,7 +209,7 @@ public final class ReplaceRun implements AutoCloseable {
     if (TargetTables.columns(c, target.name()).isEmpty()) {
       RowLayout layout =
           TypedTableColumns.of(run.name(), target.layout().withoutFields(), runColumns).layout();
-      TargetTables.createIfMissing(c, TableSql.createTable(target.name(), layout));
+      TargetTables.createIfMissing(c, TableSql.createTable(target.name(), layout, target.keys()));
       LOG.info("Created typed table {} for its replace", target);
     }
   }

@@ -64,7 +64,7 @@ record TargetTable(
             .toList();
     return written.size() == layout.columns().size()
         ? this
-        : TargetTable.of(name, layout.withColumns(written), evolution);
+        : of(name, layout.withColumns(written), evolution, compression(), keys);
   }
 
   @Override
