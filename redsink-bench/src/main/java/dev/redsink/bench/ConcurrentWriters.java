@@ -33,7 +33,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * failure).
  *
  * <p>Options: {@code --writers=1,2,4,8 --tables=DISTINCT,SHARED,ONE_SINK --loads=5 --records=1000
- * --copy-delay=2s --shape=JSON_100 --out=FILE.tsv}.
+ * --copy-delay=2s --shape=JSON_100 --direct-copy=true --out=FILE.tsv}.
  */
 public final class ConcurrentWriters {
   private ConcurrentWriters() {}
@@ -75,24 +75,26 @@ public final class ConcurrentWriters {
     Duration copyDelay = Duration.parse("PT" + args.string("copy-delay", "2s").toUpperCase());
     PayloadShape shape = PayloadShape.valueOf(args.string("shape", "JSON_100"));
     String out = args.string("out", "");
+    boolean directCopy = Boolean.parseBoolean(args.string("direct-copy", "true"));
     System.out.printf(
         "# concurrent writers: %s writers, %d loads each of %d %s records, COPY delay %d ms,"
-            + " %d cores%n",
+            + " direct_copy = %s, %d cores%n",
         Arrays.toString(writers),
         loads,
         records,
         shape,
         copyDelay.toMillis(),
+        directCopy,
         Runtime.getRuntime().availableProcessors());
     List<Result> results = new ArrayList<>();
     try (RedshiftEmulator emulator = RedshiftEmulator.start()) {
       Endpoint endpoint = Endpoint.of(emulator);
       // Warm up the JIT, the driver and the emulator's COPY path without the delay.
-      run(emulator, endpoint, Tables.DISTINCT, 2, 2, records, shape, "warm");
+      run(emulator, endpoint, Tables.DISTINCT, 2, 2, records, shape, directCopy, "warm");
       emulator.sqlFaults().failNext("^COPY ", Integer.MAX_VALUE, SqlFault.delay(copyDelay));
       for (Tables tables : modes) {
         for (int n : writers) {
-          Result r = run(emulator, endpoint, tables, n, loads, records, shape, "b");
+          Result r = run(emulator, endpoint, tables, n, loads, records, shape, directCopy, "b");
           results.add(r);
           System.out.printf(
               "%-8s writers %d: %d loads in %.2f s = %.3f loads/s (%.2fx of one writer's"
@@ -143,6 +145,7 @@ public final class ConcurrentWriters {
       int loads,
       int records,
       PayloadShape shape,
+      boolean directCopy,
       String tag)
       throws Exception {
     String stem = "conc_" + tag + "_" + tables.name().toLowerCase() + "_" + writers;
@@ -158,6 +161,7 @@ public final class ConcurrentWriters {
         Map<String, Object> config = endpoint.sinkConfig(stem + "_{topic_segment[-1]}", prefix());
         config.put("batch_size", records);
         config.put("max_connections", writers + 1);
+        config.put("direct_copy", directCopy);
         sinks.add(RedshiftSink.open(config));
         tableNames.clear();
         for (int i = 0; i < writers; i++) {
@@ -168,6 +172,7 @@ public final class ConcurrentWriters {
         for (int i = 0; i < writers; i++) {
           Map<String, Object> config = endpoint.sinkConfig(tableNames.get(i), prefix());
           config.put("batch_size", records);
+          config.put("direct_copy", directCopy);
           sinks.add(RedshiftSink.open(config));
         }
       }

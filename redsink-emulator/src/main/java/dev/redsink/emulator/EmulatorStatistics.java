@@ -4,18 +4,21 @@ import dev.redsink.emulator.cost.CostCounters;
 import dev.redsink.emulator.dialect.StatementKind;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Counts what clients made the "cluster" do: statements by kind, commits and COPYs, in total and
- * per session. This is the Redshift-side cost benchmarks compare.
+ * Counts what clients made the "cluster" do: statements by kind, commits, COPYs and rows written,
+ * in total and per session. This is the Redshift-side cost benchmarks compare.
  */
 public final class EmulatorStatistics {
 
   /**
-   * The counters of one session (or of all of them). {@code rowsWritten} counts the rows INSERT,
-   * UPDATE and COPY statements reported, committed or not: the writes the cluster did.
+   * The counters of one session (or of all of them).
+   *
+   * @param rowsWritten rows inserted, updated, deleted, merged or COPYed, as the statements'
+   *     command tags report them (a COPY into a staging table and the INSERT from it count twice)
    */
   public record Counts(
       long statements,
@@ -24,18 +27,22 @@ public final class EmulatorStatistics {
       long rowsWritten,
       Map<StatementKind, Long> byKind) {}
 
+  /** The command tags whose count is rows written: "INSERT 0 5", "UPDATE 5", "COPY 5", … */
+  private static final Set<String> WRITING_TAGS =
+      Set.of("INSERT", "UPDATE", "DELETE", "MERGE", "COPY");
+
   private static final class Counters {
     final AtomicLong statements = new AtomicLong();
     final AtomicLong commits = new AtomicLong();
     final AtomicLong copies = new AtomicLong();
-    final AtomicLong rows = new AtomicLong();
+    final AtomicLong rowsWritten = new AtomicLong();
     final Map<StatementKind, AtomicLong> byKind = new ConcurrentHashMap<>();
 
     Counts snapshot() {
       Map<StatementKind, Long> kinds = new EnumMap<>(StatementKind.class);
       byKind.forEach((k, v) -> kinds.put(k, v.get()));
       return new Counts(
-          statements.get(), commits.get(), copies.get(), rows.get(), Map.copyOf(kinds));
+          statements.get(), commits.get(), copies.get(), rowsWritten.get(), Map.copyOf(kinds));
     }
   }
 
@@ -55,33 +62,39 @@ public final class EmulatorStatistics {
     }
   }
 
+  /**
+   * Records the rows a statement of a session wrote, read from its command tag as the client gets
+   * it ("INSERT 0 5", "COPY 5"); other tags write nothing.
+   */
+  public void completed(int session, String commandTag) {
+    long rows = rowsWritten(commandTag);
+    if (rows > 0) {
+      total.rowsWritten.addAndGet(rows);
+      session(session).rowsWritten.addAndGet(rows);
+    }
+  }
+
+  /** The rows a command tag reports written, or 0 for tags that write no rows. */
+  static long rowsWritten(String commandTag) {
+    if (commandTag == null) {
+      return 0;
+    }
+    int space = commandTag.indexOf(' ');
+    int last = commandTag.lastIndexOf(' ');
+    if (space < 0 || !WRITING_TAGS.contains(commandTag.substring(0, space))) {
+      return 0;
+    }
+    try {
+      return Long.parseLong(commandTag.substring(last + 1));
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
   /** Records one committed transaction of a session. */
   public void commit(int session) {
     total.commits.incrementAndGet();
     session(session).commits.incrementAndGet();
-  }
-
-  /**
-   * Records the rows a statement's completion tag reports written: {@code INSERT 0 n}, {@code
-   * UPDATE n}, {@code COPY n}.
-   */
-  public void completed(int session, String commandTag) {
-    long rows = writtenRows(commandTag);
-    if (rows > 0) {
-      total.rows.addAndGet(rows);
-      session(session).rows.addAndGet(rows);
-    }
-  }
-
-  private static long writtenRows(String tag) {
-    if (!(tag.startsWith("INSERT ") || tag.startsWith("UPDATE ") || tag.startsWith("COPY "))) {
-      return 0;
-    }
-    try {
-      return Long.parseLong(tag.substring(tag.lastIndexOf(' ') + 1));
-    } catch (NumberFormatException e) {
-      return 0;
-    }
   }
 
   /** Records how many client connections are open, as one more opens. */
@@ -120,9 +133,9 @@ public final class EmulatorStatistics {
     return total.copies.get();
   }
 
-  /** Rows written by INSERT, UPDATE and COPY, committed or not. */
+  /** Rows written by every session: see {@link Counts#rowsWritten}. */
   public long rowsWritten() {
-    return total.rows.get();
+    return total.rowsWritten.get();
   }
 
   /** What the cost profile added: delays by kind and the commit queue's order. */
@@ -141,7 +154,7 @@ public final class EmulatorStatistics {
     total.statements.set(0);
     total.commits.set(0);
     total.copies.set(0);
-    total.rows.set(0);
+    total.rowsWritten.set(0);
     total.byKind.clear();
     peakConnections.set(0);
   }

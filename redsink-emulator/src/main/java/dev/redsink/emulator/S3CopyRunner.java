@@ -1,15 +1,16 @@
 package dev.redsink.emulator;
 
+import dev.redsink.emulator.copy.ColumnMapping;
 import dev.redsink.emulator.copy.ColumnSpec;
 import dev.redsink.emulator.copy.CopyCommand;
 import dev.redsink.emulator.copy.CopyException;
-import dev.redsink.emulator.copy.CopyFlag;
 import dev.redsink.emulator.copy.IamRoles;
 import dev.redsink.emulator.copy.LoadError;
 import dev.redsink.emulator.copy.LoadFile;
 import dev.redsink.emulator.copy.LoadFiles;
 import dev.redsink.emulator.copy.ParquetLoad;
 import dev.redsink.emulator.copy.RowFormat;
+import dev.redsink.emulator.copy.TableColumn;
 import dev.redsink.emulator.pg.AdminSession;
 import dev.redsink.emulator.s3.LocalS3;
 import dev.redsink.emulator.wire.BackendSession;
@@ -121,45 +122,35 @@ final class S3CopyRunner implements CopyRunner {
     return new CopyFailure(r.error());
   }
 
-  /** The target columns with Redshift's type names, in the COPY's column order. */
+  /**
+   * The target columns with Redshift's type names, in the order of the file's columns: see {@link
+   * ColumnMapping}.
+   */
   private static List<ColumnSpec> columns(BackendSession session, CopyCommand copy)
       throws IOException, CopyFailure {
     QueryResult r =
         session.query(
             "SELECT a.attname || chr(9) || pg_catalog.redshift_type(a.atttypid, a.atttypmod)"
-                + " || chr(9) || (a.attidentity <> '')::text"
+                + " || chr(9) || a.attidentity::text"
+                + " || chr(9) || (a.attnotnull AND NOT a.atthasdef AND a.attidentity = '')::text"
                 + " FROM pg_catalog.pg_attribute a WHERE a.attrelid = "
                 + literal(copy.table())
                 + "::regclass AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum");
     if (r.failed()) {
       throw new CopyFailure(r.error());
     }
-    List<ColumnSpec> all = new ArrayList<>();
-    List<ColumnSpec> withoutIdentity = new ArrayList<>();
+    List<TableColumn> table = new ArrayList<>();
     for (String row : r.firstColumn()) {
-      String[] parts = row.split("\t", 3);
-      ColumnSpec spec = new ColumnSpec(parts[0], parts[1]);
-      all.add(spec);
-      if (!"true".equals(parts[2]) || copy.has(CopyFlag.EXPLICIT_IDS)) {
-        withoutIdentity.add(spec);
-      }
+      String[] parts = row.split("\t", 4);
+      table.add(
+          new TableColumn(
+              parts[0], parts[1], TableColumn.Identity.of(parts[2]), "true".equals(parts[3])));
     }
-    if (copy.columns().isEmpty()) {
-      return withoutIdentity;
+    try {
+      return ColumnMapping.choose(table, copy.table(), copy);
+    } catch (CopyException e) {
+      throw fail(session, e.sqlState(), e.getMessage(), e.detail());
     }
-    List<ColumnSpec> chosen = new ArrayList<>();
-    for (String name : copy.columns()) {
-      ColumnSpec spec = all.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
-      if (spec == null) {
-        throw fail(
-            session,
-            "42703",
-            "column \"" + name + "\" of relation \"" + copy.table() + "\" does not exist",
-            null);
-      }
-      chosen.add(spec);
-    }
-    return chosen;
   }
 
   /** The session's client_encoding, which PostgreSQL applies to binary COPY's text fields. */

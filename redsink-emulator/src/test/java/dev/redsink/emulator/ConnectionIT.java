@@ -81,12 +81,22 @@ class ConnectionIT {
       Redshift.exec(c, "DROP TABLE IF EXISTS counted", "CREATE TABLE counted (id INTEGER)");
       long statements = emulator.statistics().statements();
       long commits = emulator.statistics().commits();
+      long rows = emulator.statistics().rowsWritten();
       c.setAutoCommit(false);
       Redshift.exec(c, "INSERT INTO counted VALUES (1)", "INSERT INTO counted VALUES (2)");
+      try (java.sql.PreparedStatement ps =
+          c.prepareStatement("UPDATE counted SET id = id + ? WHERE id > 0")) {
+        ps.setInt(1, 10);
+        assertThat(ps.executeUpdate()).isEqualTo(2);
+      }
+      Redshift.exec(c, "DELETE FROM counted WHERE id = 11", "SELECT count(*) FROM counted");
       c.commit();
       c.setAutoCommit(true);
       assertThat(emulator.statistics().commits() - commits).isEqualTo(1);
       assertThat(emulator.statistics().statements() - statements).isGreaterThanOrEqualTo(3);
+      assertThat(emulator.statistics().rowsWritten() - rows)
+          .as("rows inserted (2), updated (2, prepared) and deleted (1); SELECTs write none")
+          .isEqualTo(5);
     }
   }
 

@@ -61,7 +61,8 @@ class ConfigKeyCatalogueIT {
           Map.entry("s3_timeout", "0s"),
           Map.entry("archive", "maybe"),
           Map.entry("verbose_logging", "maybe"),
-          Map.entry("dedup_by_id", "maybe"));
+          Map.entry("dedup_by_id", "maybe"),
+          Map.entry("direct_copy", "maybe"));
 
   /** Keys with no invalid value: any string is a prefix, and with s3_endpoint any region label. */
   private static final List<String> ANY_VALUE = List.of("s3_prefix", "aws_region");

@@ -155,7 +155,7 @@ class ConnectFaultsIT {
 
   @Test
   void error1023StormThroughConnect() throws Exception {
-    String insert = "^INSERT INTO \"rel_";
+    String insert = EngineFaultMatrixIT.TARGET_WRITE;
     ConnectScenario.named(cluster, warehouse, "Connect: 1023 storm (every other load)")
         .tasks(2)
         .recovers(5, e -> arm(e, insert, 1, SqlFault.serializableIsolationViolation()));

@@ -21,8 +21,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(WarehouseExtension.class)
 class EngineFaultMatrixIT {
 
-  /** The load's own INSERT into a scenario table (not the ledger's). */
-  private static final String TARGET_INSERT = "^INSERT INTO \"rel_";
+  /**
+   * The load's own write into a scenario table (not the ledger's): the COPY straight into it for an
+   * append, the INSERT from the staging table otherwise.
+   */
+  static final String TARGET_WRITE = "^(INSERT INTO|COPY) \"rel_";
 
   private final Warehouse warehouse;
 
@@ -35,10 +38,10 @@ class EngineFaultMatrixIT {
     Scenario.named(warehouse, "1023 storm (every other transaction)")
         .faults(
             FaultPlan.every(
-                "1023 on the INSERT of every other write",
+                "1023 on the target write of every other load",
                 2,
                 1,
-                e -> arm(e, TARGET_INSERT, 1, SqlFault.serializableIsolationViolation())))
+                e -> arm(e, TARGET_WRITE, 1, SqlFault.serializableIsolationViolation())))
         .recovers();
   }
 
@@ -56,6 +59,19 @@ class EngineFaultMatrixIT {
     Scenario.named(warehouse, "connection dropped before a statement (08006)")
         .faults(
             FaultPlan.every(
+                "drop before LOCK of the ledger",
+                3,
+                1,
+                e -> arm(e, "^LOCK \"_redsink_ledger_", 1, SqlFault.dropBeforeStatement())))
+        .recovers();
+  }
+
+  @Test
+  void connectionDroppedBeforeAStagingStatement() throws Exception {
+    Scenario.named(warehouse, "staging path: connection dropped before a statement (08006)")
+        .set("direct_copy", false)
+        .faults(
+            FaultPlan.every(
                 "drop before CREATE TEMP TABLE",
                 3,
                 1,
@@ -64,14 +80,14 @@ class EngineFaultMatrixIT {
   }
 
   @Test
-  void connectionDroppedBeforeTheInsertReply() throws Exception {
-    Scenario.named(warehouse, "connection dropped before the INSERT's reply")
+  void connectionDroppedBeforeTheWritesReply() throws Exception {
+    Scenario.named(warehouse, "connection dropped before the target write's reply")
         .faults(
             FaultPlan.every(
-                "drop after INSERT ran",
+                "drop after the COPY into the target ran",
                 3,
                 1,
-                e -> arm(e, TARGET_INSERT, 1, SqlFault.dropBeforeReply())))
+                e -> arm(e, TARGET_WRITE, 1, SqlFault.dropBeforeReply())))
         .recovers();
   }
 
@@ -205,11 +221,11 @@ class EngineFaultMatrixIT {
     Scenario.named(warehouse, "all connections dropped mid-stream (outage)")
         .faults(
             FaultPlan.every(
-                "INSERT held 500 ms while every connection is dropped",
+                "target write held 500 ms while every connection is dropped",
                 4,
                 1,
                 e ->
-                    armWithHeldInsert(
+                    armWithHeldWrite(
                         e,
                         "connection-outage",
                         outages,
@@ -249,10 +265,10 @@ class EngineFaultMatrixIT {
     Scenario.named(warehouse, "database restarted mid-stream (PostgreSQL stopped and started)")
         .faults(
             FaultPlan.every(
-                "INSERT held 500 ms while the database restarts",
+                "target write held 500 ms while the database restarts",
                 4,
                 1,
-                e -> armWithHeldInsert(e, "database-restart", restarts, e::restartDatabase)))
+                e -> armWithHeldWrite(e, "database-restart", restarts, e::restartDatabase)))
         .recovers();
     for (Thread t : restarts) {
       t.join(60_000);
@@ -271,13 +287,13 @@ class EngineFaultMatrixIT {
   }
 
   /**
-   * Holds the next target INSERT 500 ms and, 100 ms after it is held, runs {@code event} on a
-   * daemon thread (added to {@code threads}), so the event meets a load in flight.
+   * Holds the next target write 500 ms and, 100 ms after it is held, runs {@code event} on a daemon
+   * thread (added to {@code threads}), so the event meets a load in flight.
    */
-  private static int armWithHeldInsert(
+  private static int armWithHeldWrite(
       RedshiftEmulator e, String threadName, List<Thread> threads, Runnable event) {
     int before = e.sqlFaults().fired();
-    int armed = arm(e, TARGET_INSERT, 1, SqlFault.delay(Duration.ofMillis(500)));
+    int armed = arm(e, TARGET_WRITE, 1, SqlFault.delay(Duration.ofMillis(500)));
     Thread thread =
         new Thread(
             () -> {

@@ -40,13 +40,20 @@ class KillRestartIT {
 
   @Test
   void killedAfterCopy() throws Exception {
-    killAndRestart("SIGKILL after COPY", delayed("^SELECT pg_last_copy_count"), Map.of(), 3);
+    killAndRestart(
+        "SIGKILL after the COPY into the target, before COMMIT",
+        delayed("^SELECT pg_last_copy_count"),
+        Map.of(),
+        3);
   }
 
   @Test
   void killedAfterInsert() throws Exception {
     killAndRestart(
-        "SIGKILL after the INSERT (before the ledger UPDATE)", delayed("^UPDATE"), Map.of(), 3);
+        "SIGKILL after the target write (before the ledger UPDATE)",
+        delayed("^UPDATE"),
+        Map.of(),
+        3);
   }
 
   @Test
@@ -104,7 +111,7 @@ class KillRestartIT {
     int armed =
         EngineFaultMatrixIT.arm(
                 warehouse.emulator,
-                "^INSERT INTO \"" + tables.get(0) + "\"",
+                "^(INSERT INTO|COPY) \"" + tables.get(0) + "\"",
                 1,
                 SqlFault.delay(HOLD))
             + EngineFaultMatrixIT.arm(

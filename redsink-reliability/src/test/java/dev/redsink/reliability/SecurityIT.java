@@ -47,7 +47,8 @@ class SecurityIT {
     try {
       try (RedshiftSink sink = RedshiftSink.open(config)) {
         errors.append(sink.config()).append(sink.config().describeEffective());
-        e.sqlFaults().failNext("^INSERT INTO \"sec_", 1, SqlFault.serializableIsolationViolation());
+        e.sqlFaults()
+            .failNext("^(INSERT INTO|COPY) \"sec_", 1, SqlFault.serializableIsolationViolation());
         e.sqlFaults().failNext("^COMMIT", 1, SqlFault.dropBeforeReply());
         e.s3Faults().failNext(S3RequestKind.PUT, 1, Fault.slowDown());
         e.s3Faults().failNext(S3RequestKind.DELETE, 1, Fault.accessDenied());

@@ -320,6 +320,14 @@ public final class ConfigKeys {
           false,
           "Also skip ids already in the target, for tables shared with other loaders. Costs a read"
               + " of the whole id column on every load");
+  public static final ConfigKey DIRECT_COPY =
+      flag(
+          "direct_copy",
+          true,
+          "Append loads COPY straight into the target inside the table's ledger transaction, so"
+              + " each row is written once; writers of one table then wait for each other's COPY."
+              + " false COPYs into a session temp table first and inserts from it (each row written"
+              + " twice), so several writers of one table overlap their COPYs");
 
   /** Every key, in documentation order. */
   public static final List<ConfigKey> ALL =
@@ -359,7 +367,8 @@ public final class ConfigKeys {
           S3_TIMEOUT,
           ARCHIVE,
           VERBOSE_LOGGING,
-          DEDUP_BY_ID);
+          DEDUP_BY_ID,
+          DIRECT_COPY);
 
   private static final Map<String, ConfigKey> BY_NAME =
       ALL.stream().collect(Collectors.toMap(ConfigKey::name, Function.identity()));

@@ -263,6 +263,7 @@ public final class ConfigParser {
         (Boolean) v.get(ConfigKeys.ARCHIVE),
         (Boolean) v.get(ConfigKeys.VERBOSE_LOGGING),
         (Boolean) v.get(ConfigKeys.DEDUP_BY_ID),
+        (Boolean) v.get(ConfigKeys.DIRECT_COPY),
         WriteSettingsParser.settings(v),
         effective);
   }

@@ -48,6 +48,7 @@ public record RedsinkConfig(
     boolean archive,
     boolean verboseLogging,
     boolean dedupById,
+    boolean directCopy,
     WriteSettings write,
     List<EffectiveValue> effective) {
 

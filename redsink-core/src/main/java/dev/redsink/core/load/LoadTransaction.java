@@ -14,19 +14,18 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * One load of one table, on one connection, in two steps. First, outside any lock, the staged files
- * are COPYed into a session temp table (autocommit: a temp table outlives the statement that filled
- * it, and no other session can see it, so this can neither conflict with nor wait for any other
- * writer). Then one transaction: lock the table's ledger, then the target, read the ledger (the
- * locks come before the first statement that takes Redshift's snapshot, so the read sees what the
- * writer before committed), insert into the target (or, for write_mode = upsert and cdc, apply the
- * key-folded changes: {@link UpsertStep}), advance the ledger, drop the staging table, COMMIT. Only
- * writers of the same table wait for each other, and only for that short transaction; loads of
- * different tables share no table. No TRUNCATE (it commits in Redshift), no REGION (Parquet COPY
- * refuses it).
- *
- * <p>A load that can COPY straight into the target does so inside the transaction, after the ledger
- * read, in place of the insert; it then needs no staging table.
+ * One load of one table, on one connection. A load that only appends ({@link CopyPath#DIRECT}) is
+ * one transaction: lock the table's ledger, then the target, read the ledger (the locks come before
+ * the first statement that takes Redshift's snapshot, so the read sees what the writer before
+ * committed), COPY the staged files straight into the target, check the row count, advance the
+ * ledger, COMMIT: each row is written once. Other loads ({@link CopyPath#STAGED}) first COPY the
+ * files into a session temp table in a transaction of its own, committed before the ledger
+ * transaction begins (a temp table no other session can see, so this neither conflicts with nor
+ * waits for any other writer), then run the same ledger transaction with an insert from the staging
+ * table (or, for write_mode = upsert and cdc, the key-folded changes: {@link UpsertStep}) in place
+ * of the COPY, and drop the staging table. Only writers of the same table wait for each other, for
+ * the ledger transaction; loads of different tables share no table. No TRUNCATE (it commits in
+ * Redshift), no REGION (Parquet COPY refuses it).
  *
  * @see <a
  *     href="https://docs.aws.amazon.com/redshift/latest/dg/c_serial_isolation.html">Serializable
@@ -41,28 +40,34 @@ final class LoadTransaction {
     OVERLAP
   }
 
-  /** Time spent in COPY, insert and commit. */
+  /**
+   * Time spent in COPY (with the staging table's transaction when there is one), in the ledger
+   * transaction apart from the COPY (locks, ledger, insert) and in COMMIT.
+   */
   record Timings(Duration copy, Duration insert, Duration commit) {
     static final Timings NONE = new Timings(Duration.ZERO, Duration.ZERO, Duration.ZERO);
   }
 
-  /** The outcome and, when committed, the rows inserted and where the time went. */
+  /** The outcome and, when committed, the rows written and where the time went. */
   record Result(Outcome outcome, long inserted, Timings timings) {}
 
   private final Ledger ledger;
   private final String iamRole;
   private final DedupMode dedup;
   private final WriteSettings write;
+  private final CopyPath appends;
 
-  LoadTransaction(Ledger ledger, String iamRole, DedupMode dedup) {
-    this(ledger, iamRole, dedup, WriteSettings.APPEND);
-  }
-
-  LoadTransaction(Ledger ledger, String iamRole, DedupMode dedup, WriteSettings write) {
+  /**
+   * A load transaction; {@code appends} is the path of loads that only append ({@code direct_copy}:
+   * {@link CopyPath#STAGED} keeps them on the staging path too).
+   */
+  LoadTransaction(
+      Ledger ledger, String iamRole, DedupMode dedup, WriteSettings write, CopyPath appends) {
     this.ledger = ledger;
     this.iamRole = iamRole;
     this.dedup = dedup;
     this.write = write;
+    this.appends = appends;
   }
 
   /** How records are applied: appended, or upserted / CDC-applied by key. */
@@ -70,13 +75,27 @@ final class LoadTransaction {
     return write;
   }
 
-  Result run(ConnectionPool pool, TablePlan plan, StagedBatch staged) {
+  /**
+   * Runs the load, COPYing straight into the target when both {@code allowed} and {@code
+   * direct_copy} allow it and the load only appends (see {@link CopyPath#of}).
+   */
+  Result run(ConnectionPool pool, TablePlan plan, StagedBatch staged, CopyPath allowed) {
     TargetTable table = plan.table();
+    // Every change of a key-folded load may have been a no-op (say a tombstone that deletes
+    // nothing): then nothing is staged and only the ledger moves.
+    CopyPath path =
+        staged.files().isEmpty()
+            ? null
+            : CopyPath.of(
+                allowed == CopyPath.DIRECT ? appends : CopyPath.STAGED,
+                staged,
+                dedup,
+                table.layout());
     try (Connection c = pool.connection()) {
       String staging = null;
       try {
         long t0 = System.nanoTime();
-        if (!staged.files().isEmpty()) {
+        if (path == CopyPath.STAGED) {
           staging = TableSql.newStagingName();
           stage(c, table, staged, staging);
         }
@@ -87,25 +106,43 @@ final class LoadTransaction {
           st.execute(TableSql.lock(table.name()));
           Map<TopicPartition, Long> committed = ledger.read(c, table.name());
           if (plan.overlaps(committed)) {
+            // The files hold records another writer committed first: the loader re-plans.
             c.rollback();
             return new Result(Outcome.OVERLAP, 0, Timings.NONE);
           }
-          // Every change of a key-folded load may have been a no-op (say a tombstone that deletes
-          // nothing): then there is no staging table and only the ledger moves.
-          long inserted = staging == null ? 0 : apply(st, table, staged, staging);
+          long t2 = System.nanoTime();
+          long written = 0;
+          if (path == CopyPath.DIRECT) {
+            copyChecked(
+                st,
+                table,
+                staged,
+                TableSql.copyInto(
+                    table.name(),
+                    table.layout().columns(),
+                    staged.copyUrl(),
+                    iamRole,
+                    staged.copySource()));
+            written = staged.rows();
+          } else if (staging != null) {
+            written = apply(st, table, staged, staging);
+          }
+          long copied = path == CopyPath.DIRECT ? System.nanoTime() - t2 : 0;
           ledger.advance(c, table.name(), plan.next());
           if (staging != null) {
             st.execute(TableSql.dropStaging(staging));
           }
-          long t2 = System.nanoTime();
+          long t3 = System.nanoTime();
           commit(c, table);
           staging = null;
-          long t3 = System.nanoTime();
+          long t4 = System.nanoTime();
           return new Result(
               Outcome.COMMITTED,
-              inserted,
+              written,
               new Timings(
-                  Duration.ofNanos(t1 - t0), Duration.ofNanos(t2 - t1), Duration.ofNanos(t3 - t2)));
+                  Duration.ofNanos(t1 - t0 + copied),
+                  Duration.ofNanos(t3 - t1 - copied),
+                  Duration.ofNanos(t4 - t3)));
         }
       } catch (SQLException e) {
         throw SqlStates.wrap("load into " + table, e);
@@ -121,31 +158,46 @@ final class LoadTransaction {
   }
 
   /**
-   * COPYs the staged files into a new session temp table, each statement committing on its own, and
-   * checks the row count.
+   * COPYs the staged files into a new session temp table and checks the row count, in a transaction
+   * of its own: one commit instead of one per statement, and committed before the ledger
+   * transaction begins, so that transaction still takes its locks before its snapshot.
    */
   private void stage(Connection c, TargetTable table, StagedBatch staged, String staging)
       throws SQLException {
+    c.setAutoCommit(false);
     try (Statement st = c.createStatement()) {
       st.execute(
           TableSql.createStaging(
               staging,
               staged.changes().map(StagedChanges::stagingLayout).orElse(table.layout()),
               table.keys()));
-      copy(st, table, staged, staging);
-      long copied = lastCopyCount(st);
-      if (copied != staged.rows()) {
-        throw new RedsinkException(
-            ErrorCategory.FATAL,
-            "Cannot load into "
-                + table
-                + ": COPY loaded "
-                + copied
-                + " rows but "
-                + staged.rows()
-                + " were staged in "
-                + staged.copyUrl());
-      }
+      copyChecked(
+          st,
+          table,
+          staged,
+          TableSql.copy(staging, staged.copyUrl(), iamRole, staged.copySource()));
+    }
+    // A lost reply here is an ordinary transient failure: the load's rows are not in this commit,
+    // and a retry stages into a new temp table on whichever session it gets.
+    c.commit();
+  }
+
+  /** Runs a COPY of the staged files and checks it loaded exactly the rows staged. */
+  private void copyChecked(Statement st, TargetTable table, StagedBatch staged, String copy)
+      throws SQLException {
+    copy(st, table, staged, copy);
+    long copied = lastCopyCount(st);
+    if (copied != staged.rows()) {
+      throw new RedsinkException(
+          ErrorCategory.FATAL,
+          "Cannot load into "
+              + table
+              + ": COPY loaded "
+              + copied
+              + " rows but "
+              + staged.rows()
+              + " were staged in "
+              + staged.copyUrl());
     }
   }
 
@@ -158,9 +210,9 @@ final class LoadTransaction {
             TableSql.insertFromStaging(table.name(), staging, table.layout(), dedup));
   }
 
-  private void copy(Statement st, TargetTable table, StagedBatch staged, String staging) {
+  private void copy(Statement st, TargetTable table, StagedBatch staged, String copy) {
     try {
-      st.execute(TableSql.copy(staging, staged.copyUrl(), iamRole, staged.copySource()));
+      st.execute(copy);
     } catch (SQLException e) {
       RedsinkException wrapped = SqlStates.wrap("run COPY into " + table, e);
       throw new CopyFailure(

@@ -139,7 +139,9 @@ public final class ReplaceRun implements AutoCloseable {
                 + tables.forTopic(r.topic()));
       }
     }
-    TableLoader.Outcome outcome = new TableLoader(ctx, run, records).load();
+    // A run's loads keep the staging path: a replace is a one-off refresh whose rows are copied
+    // once more at the swap anyway, so the direct COPY would save little there.
+    TableLoader.Outcome outcome = TableLoader.staged(ctx, run, records).load();
     Map<TopicPartition, Long> next = new HashMap<>(outcome.next());
     return new LoadResult(
         records.size(), outcome.skipped(), outcome.load().rows(), List.of(outcome.load()), next);

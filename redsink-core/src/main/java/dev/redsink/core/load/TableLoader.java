@@ -50,15 +50,32 @@ final class TableLoader {
   private StagedBatch staged;
   private int attempts;
   private final Map<TopicPartition, Long> settled;
+  private final CopyPath path;
 
-  TableLoader(LoadContext ctx, TargetTable table, List<Record> records) {
-    this(ctx, table, records, Map.of());
+  /**
+   * A loader that COPYs through a staging table whatever the write mode (a replace run's loads).
+   */
+  static TableLoader staged(LoadContext ctx, TargetTable table, List<Record> records) {
+    return new TableLoader(ctx, table, records, Map.of(), CopyPath.STAGED);
   }
 
-  /** A loader that also moves the ledger to {@code settled} (see {@link TablePlan#of}). */
+  /**
+   * A loader that also moves the ledger to {@code settled} (see {@link TablePlan#of}) and COPYs
+   * straight into the table where the load only appends.
+   */
   TableLoader(
       LoadContext ctx, TargetTable table, List<Record> records, Map<TopicPartition, Long> settled) {
+    this(ctx, table, records, settled, CopyPath.DIRECT);
+  }
+
+  private TableLoader(
+      LoadContext ctx,
+      TargetTable table,
+      List<Record> records,
+      Map<TopicPartition, Long> settled,
+      CopyPath path) {
     this.ctx = ctx;
+    this.path = path;
     this.settled = settled;
     partitions.addAll(settled.keySet());
     this.table = table;
@@ -114,7 +131,7 @@ final class TableLoader {
                 Duration.ZERO,
                 Duration.ZERO,
                 Optional.empty());
-        if (ctx.transaction().run(ctx.pool(), plan, none).outcome()
+        if (ctx.transaction().run(ctx.pool(), plan, none, path).outcome()
             == LoadTransaction.Outcome.OVERLAP) {
           continue;
         }
@@ -136,7 +153,7 @@ final class TableLoader {
       }
       LoadTransaction.Result result;
       try {
-        result = ctx.transaction().run(ctx.pool(), plan, staged);
+        result = ctx.transaction().run(ctx.pool(), plan, staged, path);
       } catch (RedsinkException e) {
         if (SqlStates.tableChanged(e)) {
           // A DBA dropped or altered a column (or the table) the cached layout has: read the

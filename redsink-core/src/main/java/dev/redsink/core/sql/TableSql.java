@@ -125,12 +125,36 @@ public final class TableSql {
   }
 
   /**
-   * COPY from one Parquet file, or from a manifest listing several, with the IAM role only: Parquet
-   * COPY refuses REGION and key-based credentials, and maps columns by position.
+   * COPY from one Parquet file, or from a manifest listing several, into a staging table that has
+   * exactly the files' columns, with the IAM role only: Parquet COPY refuses REGION and key-based
+   * credentials, and maps columns by position.
    */
   public static String copy(String stagingName, String s3Url, String iamRole, CopySource source) {
+    return copy(Identifiers.quote(stagingName), "", s3Url, iamRole, source);
+  }
+
+  /**
+   * COPY straight into the target, naming the files' columns in file order. Parquet COPY maps the
+   * files' columns by position onto the listed columns, and the list must follow the files' column
+   * order (<a
+   * href="https://docs.aws.amazon.com/redshift/latest/dg/copy-usage_notes-copy-from-columnar.html">columnar
+   * COPY</a>, <a
+   * href="https://docs.aws.amazon.com/redshift/latest/dg/copy-parameters-column-mapping.html">column
+   * mapping</a>); the target's other columns — its own, in any position, or added while the sink
+   * runs — get their DEFAULT or NULL. Without the list, COPY would need the table to hold exactly
+   * the files' columns in the files' order.
+   */
+  public static String copyInto(
+      TableName target, List<Column> fileColumns, String s3Url, String iamRole, CopySource source) {
+    return copy(
+        Identifiers.table(target), " (" + columnList(fileColumns) + ")", s3Url, iamRole, source);
+  }
+
+  private static String copy(
+      String table, String columns, String s3Url, String iamRole, CopySource source) {
     return "COPY "
-        + Identifiers.quote(stagingName)
+        + table
+        + columns
         + " FROM "
         + Identifiers.literal(s3Url)
         + " IAM_ROLE "

@@ -74,6 +74,7 @@ class ConfigParserTest {
     assertThat(c.archive()).isFalse();
     assertThat(c.verboseLogging()).isFalse();
     assertThat(c.dedupById()).isFalse();
+    assertThat(c.directCopy()).isTrue();
   }
 
   @Test
@@ -99,6 +100,7 @@ class ConfigParserTest {
     raw.put("archive", true);
     raw.put("verbose_logging", "TRUE");
     raw.put("dedup_by_id", true);
+    raw.put("direct_copy", "false");
     RedsinkConfig c = parse(raw);
     assertThat(c.targetTable().hasPlaceholders()).isFalse();
     assertThat(c.targetSchema()).contains("analytics");
@@ -116,6 +118,7 @@ class ConfigParserTest {
     assertThat(c.includeKey()).isFalse();
     assertThat(c.metadataColumnPrefix()).isEqualTo("rs_");
     assertThat(c.payloadFormat()).isEqualTo(PayloadFormat.TEXT);
+    assertThat(c.directCopy()).isFalse();
     assertThat(c.maxRetries()).isEqualTo(5);
     assertThat(c.retryDelay()).isEqualTo(Duration.ofMillis(250));
     assertThat(c.archive()).isTrue();
@@ -460,7 +463,7 @@ class ConfigParserTest {
 
   @Test
   void everyCatalogueKeyHasADefaultTextAndDoc() {
-    assertThat(ConfigKeys.ALL).hasSize(36);
+    assertThat(ConfigKeys.ALL).hasSize(37);
     assertThat(ConfigKeys.ALL).allSatisfy(k -> assertThat(k.doc()).isNotBlank());
     assertThat(ConfigKeys.ALL.stream().map(ConfigKey::name))
         .containsExactly(
@@ -499,7 +502,8 @@ class ConfigParserTest {
             "s3_timeout",
             "archive",
             "verbose_logging",
-            "dedup_by_id");
+            "dedup_by_id",
+            "direct_copy");
     assertThat(Optional.of(ConfigKeys.BATCH_SIZE.dottedName())).contains("batch.size");
   }
 

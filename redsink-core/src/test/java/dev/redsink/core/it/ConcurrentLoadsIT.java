@@ -24,8 +24,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * What one load may hold up: a load is held at a step by the emulator (its statement waits for a
  * latch) while another writer loads; the other writer must finish meanwhile unless both write the
- * same table inside their short ledger transaction. With max_retries = 1, any serializable
- * isolation violation (error 1023) fails the write.
+ * same table inside their ledger transaction (which holds an append's COPY, and with direct_copy =
+ * false only the insert from staging). With max_retries = 1, any serializable isolation violation
+ * (error 1023) fails the write.
  */
 @ExtendWith(RedshiftEmulatorExtension.class)
 class ConcurrentLoadsIT {
@@ -52,7 +53,7 @@ class ConcurrentLoadsIT {
   @Test
   void aLoadOfAnotherTableCommitsWhileOneHoldsItsTableLocked() throws Exception {
     String other = table + "_other";
-    hold("^INSERT INTO \"" + table + "\"");
+    hold("^(INSERT INTO|COPY) \"" + table + "\"");
     try (RedshiftSink held = open(table);
         RedshiftSink free = open(other)) {
       CompletableFuture<LoadResult> first = load(held, SinkFixture.records("a", 0, 0, 10));
@@ -70,10 +71,32 @@ class ConcurrentLoadsIT {
   }
 
   @Test
-  void aWriterOfTheSameTableDoesNotWaitForAnotherWritersCopy() throws Exception {
+  void aWriterOfTheSameTableWaitsForAnotherWritersCopyStraightIntoIt() throws Exception {
     hold("^COPY ");
     try (RedshiftSink held = open(table);
-        RedshiftSink free = open(table)) {
+        RedshiftSink waiting = open(table)) {
+      CompletableFuture<LoadResult> first = load(held, SinkFixture.records("t", 0, 0, 10));
+      awaitHeld();
+      CompletableFuture<LoadResult> second = load(waiting, SinkFixture.records("t", 1, 0, 10));
+      awaitLockWait();
+      assertThat(first).isNotDone();
+      assertThat(second).as("queued on the ledger's lock, not failed").isNotDone();
+
+      release.countDown();
+      assertThat(first.get(2, TimeUnit.MINUTES).loaded()).isEqualTo(10);
+      LoadResult late = second.get(2, TimeUnit.MINUTES);
+      assertThat(late.loaded()).isEqualTo(10);
+      assertThat(late.tables()).allSatisfy(load -> assertThat(load.attempts()).isEqualTo(1));
+    }
+    assertThat(fx.count(table)).isEqualTo(20);
+    assertThat(fx.distinctIds(table)).isEqualTo(20);
+  }
+
+  @Test
+  void withStagingAWriterOfTheSameTableDoesNotWaitForAnotherWritersCopy() throws Exception {
+    hold("^COPY ");
+    try (RedshiftSink held = open(table, false);
+        RedshiftSink free = open(table, false)) {
       CompletableFuture<LoadResult> first = load(held, SinkFixture.records("t", 0, 0, 10));
       awaitHeld();
 
@@ -144,9 +167,24 @@ class ConcurrentLoadsIT {
     assertThat(fx.emulator.sqlFaults().fired()).as("the held statement was reached").isEqualTo(1);
   }
 
+  /** Waits until some session waits for a table lock (another holds it). */
+  private void awaitLockWait() throws Exception {
+    String waiting = "SELECT count(*) FROM svv_transactions WHERE NOT granted";
+    long deadline = System.nanoTime() + AT_MOST.toNanos();
+    while (!"1".equals(fx.value(waiting)) && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(fx.value(waiting)).as("sessions waiting for a lock").isEqualTo("1");
+  }
+
   private RedshiftSink open(String target) {
+    return open(target, true);
+  }
+
+  private RedshiftSink open(String target, boolean directCopy) {
     Map<String, Object> config = fx.config(target);
     config.put("max_retries", 1);
+    config.put("direct_copy", directCopy);
     return RedshiftSink.open(config);
   }
 

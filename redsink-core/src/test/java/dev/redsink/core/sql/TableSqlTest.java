@@ -130,6 +130,21 @@ class TableSqlTest {
   }
 
   @Test
+  void copyIntoTheTargetNamesTheFilesColumnsInFileOrder() {
+    assertThat(
+            TableSql.copyInto(
+                TableName.of("analytics", "orders"),
+                BARE.columns(),
+                "s3://b/m.manifest",
+                "arn:aws:iam::1:role/R",
+                CopySource.MANIFEST))
+        .isEqualTo(
+            "COPY \"analytics\".\"orders\" (\"id\", \"payload\", \"created_at\") FROM"
+                + " 's3://b/m.manifest' IAM_ROLE 'arn:aws:iam::1:role/R' FORMAT AS PARQUET"
+                + " MANIFEST");
+  }
+
+  @Test
   void countAndLock() {
     assertThat(TableSql.lastCopyCount()).isEqualTo("SELECT pg_last_copy_count()");
     assertThat(TableSql.lock(TableName.of("s", "t"))).isEqualTo("LOCK \"s\".\"t\"");

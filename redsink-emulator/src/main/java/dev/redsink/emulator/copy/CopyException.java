@@ -41,6 +41,11 @@ public final class CopyException extends RuntimeException {
     return new CopyException(SYNTAX_ERROR, message, "", null);
   }
 
+  /** A refused COPY with its own SQLSTATE and no detail block. */
+  static CopyException of(String sqlState, String message) {
+    return new CopyException(sqlState, message, "", null);
+  }
+
   /** A load failure: SQLSTATE XX000, message "Spectrum Scan Error", detail block, load error. */
   static CopyException loadFailed(LoadError error, long queryId) {
     return new CopyException(

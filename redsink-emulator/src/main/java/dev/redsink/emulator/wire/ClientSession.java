@@ -384,12 +384,12 @@ final class ClientSession implements Runnable {
   }
 
   private void relay(PgMessage m) throws IOException {
+    if (m.kind() == 'C') {
+      env.statistics().completed(id, m.firstString());
+    }
     if (m.kind() == 'E' || m.kind() == 'N') {
       client.write(ErrorTranslation.toRedshift(ErrorFields.parse(m.body())).toMessage(m.kind()));
     } else {
-      if (runner != null) {
-        runner.observe(m);
-      }
       client.write(ServerVersion.asRedshift(runner == null ? m : runner.results().present(m)));
     }
   }

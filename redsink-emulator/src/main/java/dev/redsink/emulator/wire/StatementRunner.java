@@ -115,18 +115,13 @@ final class StatementRunner {
   }
 
   private void relay(PgMessage m) throws IOException {
+    if (m.kind() == 'C') {
+      env.statistics().completed(id, m.firstString());
+    }
     if (m.kind() == 'E' || m.kind() == 'N') {
       client.write(ErrorTranslation.toRedshift(ErrorFields.parse(m.body())).toMessage(m.kind()));
     } else {
-      observe(m);
       client.write(results.present(m));
-    }
-  }
-
-  /** Counts the rows a relayed CommandComplete reports written. */
-  void observe(PgMessage m) {
-    if (m.kind() == 'C') {
-      env.statistics().completed(id, m.firstString());
     }
   }
 
@@ -287,9 +282,8 @@ final class StatementRunner {
   }
 
   private boolean complete(String tag) throws IOException {
-    PgMessage done = PgMessage.ofString('C', tag);
-    observe(done);
-    client.write(done);
+    env.statistics().completed(id, tag);
+    client.write(PgMessage.ofString('C', tag));
     return true;
   }
 
