@@ -87,7 +87,7 @@ public final class EncodeReport {
   }
 
   /** The median of each fork's mean iteration score. */
-  private static double medianOfForks(JsonNode metric) {
+  static double medianOfForks(JsonNode metric) {
     List<Double> forks = new ArrayList<>();
     for (JsonNode fork : metric.path("rawData")) {
       double sum = 0;

@@ -243,7 +243,9 @@ final class EnginePreflight implements Preflight {
             null,
             List.of(),
             "{\"check\":true}".getBytes(StandardCharsets.UTF_8));
-    return new ParquetFileWriter(config.rowLayout()).write(List.of(record), Instant.now()).bytes();
+    return new ParquetFileWriter(config.rowLayout(), config.parquetCompression())
+        .write(List.of(record), Instant.now())
+        .bytes();
   }
 
   private void skip(String check, String reason) {

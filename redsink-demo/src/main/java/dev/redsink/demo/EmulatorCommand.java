@@ -2,9 +2,11 @@ package dev.redsink.demo;
 
 import dev.redsink.cli.ExitCodes;
 import dev.redsink.cli.StopSignal;
+import dev.redsink.emulator.cost.CostProfile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -37,6 +39,18 @@ final class EmulatorCommand implements Callable<Integer> {
   private int s3Port;
 
   @Option(
+      names = "--cost-profile",
+      paramLabel = "PROFILE",
+      defaultValue = "${env:REDSINK_EMULATOR_COST_PROFILE:-off}",
+      converter = CostProfileConverter.class,
+      description =
+          "Latency the emulator adds where a cluster takes time: off (the default), redshift"
+              + " (statement=1ms,commit=600ms,copy=1s,mb=5ms), or your own parts, e.g."
+              + " statement=2ms,commit=200ms,copy=500ms,mb=2ms (omitted parts are 0). Commits"
+              + " queue one at a time across sessions. Environment: REDSINK_EMULATOR_COST_PROFILE.")
+  private CostProfile costProfile;
+
+  @Option(
       names = "--env-file",
       paramLabel = "FILE",
       description =
@@ -48,12 +62,27 @@ final class EmulatorCommand implements Callable<Integer> {
     this.stop = stop;
   }
 
+  /** Reads --cost-profile, naming the part it cannot read. */
+  static final class CostProfileConverter implements CommandLine.ITypeConverter<CostProfile> {
+    @Override
+    public CostProfile convert(String value) {
+      try {
+        return CostProfile.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     out.println("Starting the Redshift emulator ...");
     out.flush();
-    try (LocalRedshift redshift = LocalRedshift.start(port, s3Port, stop)) {
+    try (LocalRedshift redshift = LocalRedshift.start(port, s3Port, costProfile, stop)) {
+      if (!costProfile.isOff()) {
+        out.println("Cost profile: " + costProfile);
+      }
       EmulatorDetails details = EmulatorDetails.of(redshift.emulator());
       details.print(out);
       if (envFile != null) {

@@ -3,6 +3,7 @@ package dev.redsink.demo;
 import dev.redsink.cli.StopSignal;
 import dev.redsink.emulator.EmulatorOptions;
 import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.emulator.cost.CostProfile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,8 +23,14 @@ final class LocalRedshift implements AutoCloseable {
   }
 
   static LocalRedshift start(int port, int s3Port, StopSignal stop) {
+    return start(port, s3Port, CostProfile.NONE, stop);
+  }
+
+  static LocalRedshift start(int port, int s3Port, CostProfile costs, StopSignal stop) {
     return new LocalRedshift(
-        RedshiftEmulator.start(EmulatorOptions.defaults().port(port).s3Port(s3Port)), stop);
+        RedshiftEmulator.start(
+            EmulatorOptions.defaults().port(port).s3Port(s3Port).costProfile(costs)),
+        stop);
   }
 
   RedshiftEmulator emulator() {

@@ -5,6 +5,7 @@ import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.sql.CopySource;
 import dev.redsink.core.sql.SqlStatement;
 import dev.redsink.core.sql.TableSql;
+import dev.redsink.core.table.TableKeys;
 import dev.redsink.core.table.TableName;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -65,7 +66,12 @@ public final class ClusterProbe implements AutoCloseable {
     try {
       connection.setAutoCommit(false);
       try (Statement statement = connection.createStatement()) {
-        statement.execute(TableSql.createTable(TableName.of(table), config.rowLayout()));
+        statement.execute(
+            TableSql.createTable(
+                TableName.of(table),
+                config.rowLayout(),
+                // A typed table's keys may name fields the probe's layout does not have.
+                config.rowLayout().isTyped() ? TableKeys.AUTO : config.tableKeys()));
         statement.execute(TableSql.copy(table, url, config.awsIamRole(), CopySource.OBJECT));
       } finally {
         connection.rollback();

@@ -168,7 +168,9 @@ final class LoadTransaction {
     try (Statement st = c.createStatement()) {
       st.execute(
           TableSql.createStaging(
-              staging, staged.changes().map(StagedChanges::stagingLayout).orElse(table.layout())));
+              staging,
+              staged.changes().map(StagedChanges::stagingLayout).orElse(table.layout()),
+              table.keys()));
       copyChecked(
           st,
           table,

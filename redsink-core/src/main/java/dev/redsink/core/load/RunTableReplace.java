@@ -12,6 +12,7 @@ import dev.redsink.core.sql.TableSql;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ExistingColumn;
 import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.TypeFamily;
 import dev.redsink.core.table.TypedTableColumns;
@@ -82,7 +83,16 @@ public final class RunTableReplace implements AutoCloseable {
     }
     LOG.info("Replacing the contents of {} through run table {}", target, runName);
     return new RunTableReplace(
-        ctx, tables, target, TargetTable.of(runName, target.layout()), started);
+        ctx,
+        tables,
+        target,
+        TargetTable.of(
+            runName,
+            target.layout(),
+            SchemaEvolution.ADD_COLUMNS,
+            target.compression(),
+            target.keys()),
+        started);
   }
 
   private static void dropStaleRuns(Connection c, Ledger ledger, TargetTable target)
@@ -201,7 +211,7 @@ public final class RunTableReplace implements AutoCloseable {
     if (TargetTables.columns(c, target.name()).isEmpty()) {
       RowLayout layout =
           TypedTableColumns.of(run.name(), target.layout().withoutFields(), runColumns).layout();
-      TargetTables.createIfMissing(c, TableSql.createTable(target.name(), layout));
+      TargetTables.createIfMissing(c, TableSql.createTable(target.name(), layout, target.keys()));
       LOG.info("Created typed table {} for its replace", target);
     }
   }

@@ -222,7 +222,7 @@ final class TableLoader {
       List<Column> columns = new ArrayList<>(layout.columns());
       columns.add(RowLayout.field(KeyFold.OP_COLUMN, ColumnType.VARCHAR_20));
       RowLayout stagingLayout = layout.withColumns(columns);
-      writer = new ParquetFileWriter(stagingLayout);
+      writer = new ParquetFileWriter(stagingLayout, plan.table().compression());
       pending = folded.staged();
       changes =
           Optional.of(new StagedChanges(stagingLayout, folded.keyColumns(), folded.operations()));

@@ -2,6 +2,7 @@ package dev.redsink.kafka.connect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.redsink.core.error.AuthorizationException;
 import dev.redsink.core.error.CommitOutcomeUnknownException;
@@ -123,6 +124,40 @@ class RedshiftSinkTaskTest {
     assertThat(loader.offsetsLoaded("orders", 0))
         .containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L);
     assertThat(loader.writes).hasSize(2);
+  }
+
+  @Test
+  void aDueBufferKeepsConsumingWhileALoadRunsAndLoadsRightAfterIt() throws Exception {
+    CountDownLatch entered = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    startLoadingInBackground(new GatedLoader(loader, entered, release));
+    task.put(records(P0, 0, 5));
+    assertThat(entered.await(10, TimeUnit.SECONDS)).as("first load started").isTrue();
+
+    task.put(records(P0, 5, 7));
+    clock.advance(Duration.ofMinutes(2));
+    // Due but not full: neither put nor preCommit waits for the running load.
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(10),
+        () -> {
+          task.put(records(P0, 7, 8));
+          task.preCommit(consumed(8, 0));
+        });
+    assertThat(context.timeout).isEqualTo(RedshiftSinkTask.DUE_RECHECK_MS);
+    assertThat(loader.writes).isEmpty();
+
+    release.countDown();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (task.preCommit(consumed(8, 0)).get(P0) == null
+        || task.preCommit(consumed(8, 0)).get(P0).offset() < 8) {
+      assertThat(System.nanoTime()).as("both loads committed in time").isLessThan(deadline);
+      task.put(List.of());
+      Thread.sleep(10);
+    }
+    synchronized (loader) {
+      assertThat(loader.writes).hasSize(2);
+      assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L);
+    }
   }
 
   @Test
