@@ -73,7 +73,7 @@ set key top left inside
 plot "redsink-bench/results/connect-e2e-runs.tsv" every ::1 using 2:xtic(1) title "Redsink (COPY of zstd Parquet from S3)", \
      "" every ::1 using 3 title "Debezium JDBC sink (row inserts, straight into PostgreSQL)"
 
-# 6. The same after issue 8's fast path (background loads, max.file.bytes, binary COPY in the
+# 6. The same with the fast path (background loads, max.file.bytes, binary COPY in the
 #    emulator): connect-e2e-fastpath-runs.tsv, made from connect-e2e-fastpath.tsv the same way.
 set output "docs/benchmarks/connect-fastpath.png"
 set title "Kafka Connect after the fast path, 1M records, 1 task each"

@@ -1,7 +1,7 @@
 package dev.redsink.bench;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.encode.ParquetFileWriter;
+import dev.redsink.core.record.Record;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,8 +1,8 @@
 package dev.redsink.bench;
 
-import dev.redsink.core.LoadResult;
-import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.fault.SqlFault;
 import java.io.PrintWriter;

@@ -37,10 +37,10 @@ import org.apache.kafka.connect.storage.StringConverter;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 
 /**
- * Kafka Connect end to end (issue 8, item 3): one topic of N schema'd JSON records in an in-process
- * KRaft broker, loaded by one Connect worker into the emulator, once by Redsink's connector and
- * once by the Debezium JDBC sink, in the same JVM, worker, topic and PostgreSQL; several runs, the
- * two connectors alternating which goes first.
+ * Kafka Connect end to end: one topic of N schema'd JSON records in an in-process KRaft broker,
+ * loaded by one Connect worker into the emulator, once by Redsink's connector and once by the
+ * Debezium JDBC sink, in the same JVM, worker, topic and PostgreSQL; several runs, the two
+ * connectors alternating which goes first.
  *
  * <p>Each record's value is JsonConverter's envelope ({@code schemas.enable=true}) of a struct
  * {@code {id int64, payload string}} whose payload is the 1 KiB JSON document of {@link
@@ -50,12 +50,17 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  *
  * <p>Options: {@code --records=1000000 --runs=3 --partitions=1 --batch-size=65536
  * --max-file-bytes=SIZE (Redsink cuts files by size instead of batch.size)
- * --debezium-batch-size=500 --only=both|redsink|debezium --floor=true --out=FILE.tsv}. With {@code
- * --floor=true} every run also loads the topic with {@link DiscardSinkConnector}, which drops what
- * it is given: the time and CPU of the broker, the worker and the converter alone.
+ * --debezium-batch-size=500 --only=both|redsink|debezium --floor=true --out=FILE.tsv
+ * --debezium-target=postgres|redshift --cost-profile=PROFILE --value-converter=json|bytes}. With
+ * {@code --floor=true} every run also loads the topic with {@link DiscardSinkConnector}, which
+ * drops what it is given: the time and CPU of the broker, the worker and the converter alone.
+ * {@code --debezium-target=redshift} points Debezium at the emulator's Redshift front end through
+ * pgjdbc, as a Redshift user would, instead of straight at its PostgreSQL; {@code --cost-profile}
+ * starts the emulator with that cost profile ({@code off}, {@code redshift} or {@code
+ * statement=1ms,commit=600ms,copy=1s,mb=5ms}).
  */
 public final class ConnectEndToEnd {
-  private static final String TOPIC = "bench_connect";
+  static final String TOPIC = "bench_connect";
   private static final String DEBEZIUM = "io.debezium.connector.jdbc.JdbcSinkConnector";
   private static final long TIMEOUT_MS = 60L * 60 * 1000;
   private static final String BACKEND_USER = "postgres";
@@ -66,9 +71,21 @@ public final class ConnectEndToEnd {
    * One connector's load of the whole topic, with the CPU seconds it cost each process: this JVM
    * (broker, Connect worker, the connector), the emulator's JVM and its PostgreSQL.
    */
-  record Run(int run, String connector, double seconds, long rows, CpuSplit cpu) {
+  record Run(
+      int run,
+      String connector,
+      double seconds,
+      long rows,
+      CpuSplit cpu,
+      double idle,
+      double connectorThreads) {
     double recordsPerSecond() {
       return rows / seconds;
+    }
+
+    /** This JVM's CPU seconds beyond what the broker and worker burn idle in as long. */
+    double connectAboveIdle() {
+      return cpu.connect() - idle * seconds;
     }
   }
 
@@ -103,27 +120,42 @@ public final class ConnectEndToEnd {
     String only = args.string("only", "both");
     boolean floor = Boolean.parseBoolean(args.string("floor", "false"));
     String out = args.string("out", "");
+    boolean debeziumToRedshift = args.string("debezium-target", "postgres").equals("redshift");
+    String costProfile = args.string("cost-profile", "off");
+    boolean rawValues = args.string("value-converter", "json").equals("bytes");
     System.out.printf(
         "# connect end to end: %d records (1 KiB JSON in a schema'd JsonConverter envelope), %d"
             + " partition(s), 1 task each, %d runs, Redsink batch.size %d max.file.bytes %s,"
-            + " Debezium batch.size %d, -Xmx %d MiB, %d cores%n",
+            + " Debezium batch.size %d into %s, cost profile %s, Redsink's and the floor's values"
+            + " through %s, -Xmx %d MiB, %d cores%n",
         records,
         partitions,
         runs,
         batchSize,
         maxFileBytes.isEmpty() ? "none" : maxFileBytes,
         debeziumBatch,
+        debeziumToRedshift ? "the emulator's Redshift front end (pgjdbc)" : "its PostgreSQL",
+        costProfile,
+        rawValues ? "ByteArrayConverter" : "JsonConverter",
         Runtime.getRuntime().maxMemory() >> 20,
         Runtime.getRuntime().availableProcessors());
     List<Run> results = new ArrayList<>();
     EmbeddedConnectCluster connect = null;
-    try (EmulatorProcess emulator = EmulatorProcess.start()) {
+    try (EmulatorProcess emulator = EmulatorProcess.start(costProfile)) {
       Endpoint endpoint = emulator.endpoint();
       if (emulator.backendPort() < 0) {
         throw new IllegalStateException("Cannot find the emulator's embedded PostgreSQL port");
       }
-      String postgresUrl =
-          "jdbc:postgresql://127.0.0.1:" + emulator.backendPort() + "/dev?sslmode=disable";
+      Target debeziumTarget =
+          debeziumToRedshift
+              ? Target.frontEnd(endpoint)
+              : new Target(
+                  "jdbc:postgresql://127.0.0.1:" + emulator.backendPort() + "/dev?sslmode=disable",
+                  BACKEND_USER,
+                  "",
+                  false);
+      Target redsinkTarget =
+          new Target(endpoint.jdbcUrl(), endpoint.user(), endpoint.password(), true);
       connect = startConnect();
       connect.kafka().createTopic(TOPIC, partitions);
       long t0 = System.nanoTime();
@@ -131,6 +163,9 @@ public final class ConnectEndToEnd {
       System.out.printf(
           "# produced %d records, %.1f MB of values, in %.1f s%n",
           records, bytes / 1e6, (System.nanoTime() - t0) / 1e9);
+      double idle = idleCpuPerSecond(emulator);
+      System.out.printf(
+          "# idle CPU of this JVM (broker and worker, no connector): %.3f cores%n", idle);
       Map<TopicPartition, Long> end = new HashMap<>();
       for (int p = 0; p < partitions; p++) {
         TopicPartition tp = new TopicPartition(TOPIC, p);
@@ -148,36 +183,45 @@ public final class ConnectEndToEnd {
             continue;
           }
           String table = "bench_" + which + "_" + run;
+          Target target = which.equals("redsink") ? redsinkTarget : debeziumTarget;
+          if (which.equals("debezium") && target.redshift()) {
+            createDebeziumTable(target, table);
+          }
           Map<String, String> config =
               which.equals("redsink")
-                  ? redsink(endpoint, table, batchSize, maxFileBytes)
+                  ? rawValues(redsink(endpoint, table, batchSize, maxFileBytes), rawValues)
                   : which.equals("debezium")
-                      ? debezium(postgresUrl, table, debeziumBatch)
-                      : discard();
+                      ? debezium(target, table, debeziumBatch)
+                      : rawValues(discard(), rawValues);
           Run r = load(connect, emulator, run, which, config, end);
           r =
               new Run(
                   r.run(),
                   r.connector(),
                   r.seconds(),
-                  which.equals("discard") ? records : count(endpoint, postgresUrl, which, table),
-                  r.cpu());
+                  which.equals("discard") ? records : count(target, table),
+                  r.cpu(),
+                  idle,
+                  r.connectorThreads());
           results.add(r);
           System.out.printf(
-              "run %d  %-8s  %,9d rows  %7.1f s  %,8.0f records/s  CPU s: connect %.1f,"
-                  + " emulator %.1f, postgres %.1f, total %.1f (%.2f cores busy)%n",
+              "run %d  %-8s  %,9d rows  %7.1f s  %,8.0f records/s  CPU s: connect %.1f (%.1f"
+                  + " above idle, %.2f in the connector's threads), emulator %.1f, postgres %.1f,"
+                  + " total %.1f (%.2f cores busy)%n",
               run,
               which,
               r.rows(),
               r.seconds(),
               r.recordsPerSecond(),
               r.cpu().connect(),
+              r.connectAboveIdle(),
+              r.connectorThreads(),
               r.cpu().emulator(),
               r.cpu().postgres(),
               r.cpu().total(),
               r.cpu().total() / r.seconds());
           if (!which.equals("discard")) {
-            drop(endpoint, postgresUrl, which, table);
+            drop(target, table);
           }
         }
       }
@@ -193,7 +237,7 @@ public final class ConnectEndToEnd {
     System.exit(0);
   }
 
-  private static EmbeddedConnectCluster startConnect() {
+  static EmbeddedConnectCluster startConnect() {
     Map<String, String> worker = new HashMap<>();
     worker.put("plugin.discovery", "service_load");
     worker.put("offset.flush.interval.ms", "1000");
@@ -209,36 +253,52 @@ public final class ConnectEndToEnd {
     return connect;
   }
 
-  /** Produces the records with a batching producer; returns the bytes of all values. */
-  private static long produce(EmbeddedConnectCluster connect, int records, int partitions) {
-    ObjectMapper json = new ObjectMapper();
-    ObjectNode schema = json.createObjectNode();
-    schema.put("type", "struct");
-    schema.put("name", "bench.Event");
-    schema.put("optional", false);
-    ArrayNode fields = schema.putArray("fields");
-    fields.addObject().put("field", "id").put("type", "int64").put("optional", false);
-    fields.addObject().put("field", "payload").put("type", "string").put("optional", false);
+  /** The record values: JsonConverter envelopes of {id int64, payload string}, 1 KiB payloads. */
+  static final class Values {
+    private final ObjectMapper json = new ObjectMapper();
+    private final ObjectNode schema = json.createObjectNode();
+    private final SplittableRandom random = new SplittableRandom(42);
+
+    Values() {
+      schema.put("type", "struct");
+      schema.put("name", "bench.Event");
+      schema.put("optional", false);
+      ArrayNode fields = schema.putArray("fields");
+      fields.addObject().put("field", "id").put("type", "int64").put("optional", false);
+      fields.addObject().put("field", "payload").put("type", "string").put("optional", false);
+    }
+
+    byte[] value(long i) {
+      ObjectNode envelope = json.createObjectNode();
+      envelope.set("schema", schema);
+      ObjectNode payload = envelope.putObject("payload");
+      payload.put("id", i);
+      payload.put(
+          "payload", new String(PayloadShape.JSON_1K.value(i, random), StandardCharsets.UTF_8));
+      try {
+        return json.writeValueAsBytes(envelope);
+      } catch (IOException e) {
+        throw new IllegalStateException("Cannot serialize record " + i, e);
+      }
+    }
+  }
+
+  /** A producer that batches: 20 ms linger, 512 KiB batches. */
+  static Map<String, Object> producerProps() {
     Map<String, Object> props = new HashMap<>();
     props.put(ProducerConfig.LINGER_MS_CONFIG, 20);
     props.put(ProducerConfig.BATCH_SIZE_CONFIG, 512 * 1024);
     props.put(ProducerConfig.BUFFER_MEMORY_CONFIG, 128L * 1024 * 1024);
-    SplittableRandom random = new SplittableRandom(42);
+    return props;
+  }
+
+  /** Produces the records with a batching producer; returns the bytes of all values. */
+  private static long produce(EmbeddedConnectCluster connect, int records, int partitions) {
+    Values values = new Values();
     long bytes = 0;
-    try (KafkaProducer<byte[], byte[]> producer = connect.kafka().createProducer(props)) {
+    try (KafkaProducer<byte[], byte[]> producer = connect.kafka().createProducer(producerProps())) {
       for (int i = 0; i < records; i++) {
-        ObjectNode envelope = json.createObjectNode();
-        envelope.set("schema", schema);
-        ObjectNode payload = envelope.putObject("payload");
-        payload.put("id", (long) i);
-        payload.put(
-            "payload", new String(PayloadShape.JSON_1K.value(i, random), StandardCharsets.UTF_8));
-        byte[] value;
-        try {
-          value = json.writeValueAsBytes(envelope);
-        } catch (IOException e) {
-          throw new IllegalStateException("Cannot serialize record " + i, e);
-        }
+        byte[] value = values.value(i);
         bytes += value.length;
         producer.send(
             new ProducerRecord<>(
@@ -250,7 +310,7 @@ public final class ConnectEndToEnd {
   }
 
   /** Redsink's connector, default layout, one Parquet file per flush (64 MiB by default). */
-  private static Map<String, String> redsink(
+  static Map<String, String> redsink(
       Endpoint endpoint, String table, int batchSize, String maxFileBytes) {
     Map<String, String> c = new HashMap<>();
     c.put("connector.class", RedshiftSinkConnector.class.getName());
@@ -280,13 +340,44 @@ public final class ConnectEndToEnd {
   }
 
   /**
-   * The Debezium JDBC sink with its defaults (insert mode, no primary key, batches of 500, tables
-   * created by its schema evolution), straight into the emulator's embedded PostgreSQL: through the
-   * emulator's front end Hibernate cannot even read the connection's metadata, because pgjdbc's
-   * metadata queries use the array type {@code text[]}, which the emulator refuses as Redshift
-   * does.
+   * Where a connector's table lives: the emulator's Redshift front end (the Redshift dialect, the
+   * cost profile) or its embedded PostgreSQL.
    */
-  private static Map<String, String> debezium(String postgresUrl, String table, int batchSize) {
+  record Target(String url, String user, String password, boolean redshift) {
+    /** The emulator's front end through pgjdbc, as a PostgreSQL-driver user reaches Redshift. */
+    static Target frontEnd(Endpoint endpoint) {
+      String pgjdbc =
+          endpoint
+              .jdbcUrl()
+              .replace("jdbc:redshift://", "jdbc:postgresql://")
+              .replace("ssl=false", "sslmode=disable");
+      return new Target(pgjdbc, endpoint.user(), endpoint.password(), true);
+    }
+
+    Connection connect() throws SQLException {
+      return DriverManager.getConnection(url, user, password);
+    }
+  }
+
+  /**
+   * Debezium's table on Redshift, made as a Redshift user must make it: Debezium's own CREATE TABLE
+   * types a string as {@code text}, which Redshift creates as VARCHAR(256), too short for the 1 KiB
+   * payloads.
+   */
+  private static void createDebeziumTable(Target target, String table) throws SQLException {
+    try (Connection c = target.connect();
+        Statement s = c.createStatement()) {
+      s.execute("DROP TABLE IF EXISTS " + table);
+      s.execute("CREATE TABLE " + table + " (id BIGINT NOT NULL, payload VARCHAR(65535) NOT NULL)");
+    }
+  }
+
+  /**
+   * The Debezium JDBC sink with its defaults (insert mode, no primary key, batches of 500). Into
+   * the emulator's PostgreSQL it creates its table itself (schema evolution basic); into the
+   * Redshift front end the table exists ({@link #createDebeziumTable}) and evolution is off.
+   */
+  private static Map<String, String> debezium(Target target, String table, int batchSize) {
     Map<String, String> c = new HashMap<>();
     c.put("connector.class", DEBEZIUM);
     c.put("topics", TOPIC);
@@ -294,15 +385,27 @@ public final class ConnectEndToEnd {
     c.put("key.converter", StringConverter.class.getName());
     c.put("value.converter", JsonConverter.class.getName());
     c.put("value.converter.schemas.enable", "true");
-    c.put("connection.url", postgresUrl);
-    c.put("connection.username", BACKEND_USER);
-    c.put("connection.password", "");
+    c.put("connection.url", target.url());
+    c.put("connection.username", target.user());
+    c.put("connection.password", target.password());
     c.put("insert.mode", "insert");
     c.put("primary.key.mode", "none");
-    c.put("schema.evolution", "basic");
+    c.put("schema.evolution", target.redshift() ? "none" : "basic");
     c.put("collection.name.format", table);
     c.put("batch.size", Integer.toString(batchSize));
     return c;
+  }
+
+  /**
+   * With {@code raw}, the connector reads values with ByteArrayConverter: the bytes as produced,
+   * neither parsed into a Struct nor written back to JSON.
+   */
+  private static Map<String, String> rawValues(Map<String, String> config, boolean raw) {
+    if (raw) {
+      config.put("value.converter", ByteArrayConverter.class.getName());
+      config.remove("value.converter.schemas.enable");
+    }
+    return config;
   }
 
   /** The floor: the same topic and converter into a sink that drops everything. */
@@ -327,6 +430,7 @@ public final class ConnectEndToEnd {
       throws Exception {
     String name = which + "-" + run;
     CpuSplit cpuAtStart = CpuSplit.now(emulator);
+    ThreadCpu threads = ThreadCpu.mark(name);
     long start = System.nanoTime();
     connect.configureConnector(name, config);
     try (Admin admin = connect.kafka().createAdminClient()) {
@@ -341,11 +445,24 @@ public final class ConnectEndToEnd {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     CpuSplit cpu = CpuSplit.now(emulator).since(cpuAtStart);
+    double connectorThreads = threads.secondsSinceMark();
     if (which.equals("redsink")) {
       printPhases(name);
     }
     connect.deleteConnector(name);
-    return new Run(run, which, seconds, -1, cpu);
+    return new Run(run, which, seconds, -1, cpu, 0, connectorThreads);
+  }
+
+  /**
+   * This JVM's CPU use with no connector running, in cores: the broker's and the worker's own
+   * background work, which a slow load pays for longer. Measured over 10 s after producing.
+   */
+  private static double idleCpuPerSecond(EmulatorProcess emulator) throws InterruptedException {
+    Thread.sleep(2_000);
+    CpuSplit start = CpuSplit.now(emulator);
+    long t0 = System.nanoTime();
+    Thread.sleep(10_000);
+    return CpuSplit.now(emulator).since(start).connect() / ((System.nanoTime() - t0) / 1e9);
   }
 
   /** The task's load time by phase, from its MXBean (docs/kafka-connect.md, Metrics). */
@@ -399,17 +516,8 @@ public final class ConnectEndToEnd {
     return offsets;
   }
 
-  /** Redsink's tables through the emulator, Debezium's in PostgreSQL directly. */
-  private static Connection jdbc(Endpoint endpoint, String postgresUrl, String which)
-      throws SQLException {
-    return which.equals("redsink")
-        ? DriverManager.getConnection(endpoint.jdbcUrl(), endpoint.user(), endpoint.password())
-        : DriverManager.getConnection(postgresUrl, BACKEND_USER, "");
-  }
-
-  private static long count(Endpoint endpoint, String postgresUrl, String which, String table)
-      throws SQLException {
-    try (Connection c = jdbc(endpoint, postgresUrl, which);
+  private static long count(Target target, String table) throws SQLException {
+    try (Connection c = target.connect();
         Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + table)) {
       rs.next();
@@ -417,9 +525,8 @@ public final class ConnectEndToEnd {
     }
   }
 
-  private static void drop(Endpoint endpoint, String postgresUrl, String which, String table)
-      throws SQLException {
-    try (Connection c = jdbc(endpoint, postgresUrl, which);
+  private static void drop(Target target, String table) throws SQLException {
+    try (Connection c = target.connect();
         Statement s = c.createStatement()) {
       s.execute("DROP TABLE IF EXISTS " + table);
     }
@@ -456,10 +563,10 @@ public final class ConnectEndToEnd {
     try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(path, StandardCharsets.UTF_8))) {
       w.println(
           "run\tconnector\tseconds\trows\trecords_per_s\tcpu_connect_s\tcpu_emulator_s"
-              + "\tcpu_postgres_s");
+              + "\tcpu_postgres_s\tcpu_connect_above_idle_s\tcpu_connector_threads_s");
       for (Run r : results) {
         w.printf(
-            "%d\t%s\t%.3f\t%d\t%.0f\t%.1f\t%.1f\t%.1f%n",
+            "%d\t%s\t%.3f\t%d\t%.0f\t%.1f\t%.1f\t%.1f\t%.1f\t%.2f%n",
             r.run(),
             r.connector(),
             r.seconds(),
@@ -467,7 +574,9 @@ public final class ConnectEndToEnd {
             r.recordsPerSecond(),
             r.cpu().connect(),
             r.cpu().emulator(),
-            r.cpu().postgres());
+            r.cpu().postgres(),
+            r.connectAboveIdle(),
+            r.connectorThreads());
       }
     }
   }

@@ -27,6 +27,11 @@ final class EmulatorProcess implements AutoCloseable {
 
   /** Starts the child with the same Java and class path and waits for its endpoint. */
   static EmulatorProcess start() throws IOException {
+    return start("off");
+  }
+
+  /** Starts the child with a cost profile (CostProfile.parse's spelling). */
+  static EmulatorProcess start(String costProfile) throws IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<String> command =
         List.of(
@@ -34,7 +39,8 @@ final class EmulatorProcess implements AutoCloseable {
             "-Xmx2g",
             "-cp",
             System.getProperty("java.class.path"),
-            EmulatorServer.class.getName());
+            EmulatorServer.class.getName(),
+            "--cost-profile=" + costProfile);
     Process process =
         new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     BufferedReader out =

@@ -1,6 +1,8 @@
 package dev.redsink.bench;
 
+import dev.redsink.emulator.EmulatorOptions;
 import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.emulator.cost.CostProfile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -22,9 +24,12 @@ public final class EmulatorServer {
 
   private EmulatorServer() {}
 
+  /** Arguments: {@code [--cost-profile=PROFILE]} (see CostProfile.parse). */
   public static void main(String[] args) throws IOException {
     Logging.quiet();
-    try (RedshiftEmulator emulator = RedshiftEmulator.start()) {
+    CostProfile costs = CostProfile.parse(new Args(args).string("cost-profile", "off"));
+    try (RedshiftEmulator emulator =
+        RedshiftEmulator.start(EmulatorOptions.defaults().costProfile(costs))) {
       System.out.println(BACKEND + emulator.backendPort());
       System.out.println(POSTMASTER + postmasterPid(emulator));
       System.out.println(READY + Endpoint.of(emulator).toLine());

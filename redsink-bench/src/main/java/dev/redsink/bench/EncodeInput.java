@@ -1,7 +1,7 @@
 package dev.redsink.bench;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.encode.ParquetFileWriter;
+import dev.redsink.core.record.Record;
 import dev.redsink.core.table.ColumnGroup;
 import dev.redsink.core.table.PayloadFormat;
 import dev.redsink.core.table.RowLayout;

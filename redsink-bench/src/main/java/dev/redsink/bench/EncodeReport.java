@@ -2,7 +2,7 @@ package dev.redsink.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.redsink.core.Record;
+import dev.redsink.core.record.Record;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -87,7 +87,7 @@ public final class EncodeReport {
   }
 
   /** The median of each fork's mean iteration score. */
-  private static double medianOfForks(JsonNode metric) {
+  static double medianOfForks(JsonNode metric) {
     List<Double> forks = new ArrayList<>();
     for (JsonNode fork : metric.path("rawData")) {
       double sum = 0;

@@ -1,7 +1,7 @@
 package dev.redsink.bench;
 
-import dev.redsink.core.LoadResult;
 import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.record.LoadResult;
 import dev.redsink.emulator.RedshiftEmulator;
 import java.io.PrintWriter;
 import java.nio.file.Files;

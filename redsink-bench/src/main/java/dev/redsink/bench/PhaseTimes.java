@@ -1,6 +1,6 @@
 package dev.redsink.bench;
 
-import dev.redsink.core.LoadResult;
+import dev.redsink.core.record.LoadResult;
 
 /** Time by load phase summed over writes, from each {@link LoadResult}'s table loads, in ms. */
 final class PhaseTimes {

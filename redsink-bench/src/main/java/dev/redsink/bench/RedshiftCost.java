@@ -1,7 +1,7 @@
 package dev.redsink.bench;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.record.Record;
 import dev.redsink.emulator.EmulatorStatistics;
 import dev.redsink.emulator.RedshiftEmulator;
 import java.sql.Connection;
@@ -86,9 +86,10 @@ public final class RedshiftCost {
       long nanos) {
     double perMillion = 1_000_000.0 / records;
     System.out.printf(
-        "%s: %d records in %d %s, %.1f s (%.0f records/s): %d statements, %d commits, %d COPYs"
-            + " => per million records %.0f statements, %.0f commits, %.0f COPYs; per %s %.2f"
-            + " statements, %.2f commits; by kind %s%n",
+        "%s: %d records in %d %s, %.1f s (%.0f records/s): %d statements, %d commits, %d COPYs,"
+            + " %d rows written => per million records %.0f statements, %.0f commits, %.0f COPYs,"
+            + " %.0f rows written (%.2f per record); per %s %.2f statements, %.2f commits; by kind"
+            + " %s%n",
         design,
         records,
         units,
@@ -98,9 +99,12 @@ public final class RedshiftCost {
         c.statements(),
         c.commits(),
         c.copies(),
+        c.rowsWritten(),
         c.statements() * perMillion,
         c.commits() * perMillion,
         c.copies() * perMillion,
+        c.rowsWritten() * perMillion,
+        (double) c.rowsWritten() / records,
         unitName.substring(0, unitName.length() - 1),
         (double) c.statements() / units,
         (double) c.commits() / units,

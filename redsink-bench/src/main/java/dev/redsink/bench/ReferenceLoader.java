@@ -1,10 +1,11 @@
 package dev.redsink.bench;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.encode.ParquetFileWriter;
+import dev.redsink.core.record.Record;
 import dev.redsink.core.sql.TableSql;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.TableKeys;
 import dev.redsink.core.table.TableName;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -60,7 +61,7 @@ final class ReferenceLoader {
   void createTables() throws SQLException {
     connection.setAutoCommit(true);
     try (Statement st = connection.createStatement()) {
-      st.execute(TableSql.createTable(TableName.of(target), layout));
+      st.execute(TableSql.createTable(TableName.of(target), layout, TableKeys.AUTO));
       st.execute("CREATE TABLE IF NOT EXISTS " + staging + " (LIKE " + target + ")");
     }
   }

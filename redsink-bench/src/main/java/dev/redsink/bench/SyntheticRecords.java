@@ -1,6 +1,6 @@
 package dev.redsink.bench;
 
-import dev.redsink.core.Record;
+import dev.redsink.core.record.Record;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -7,8 +7,8 @@ import com.github.luben.zstd.Zstd;
  * blocks (Parquet's page size) into a reused buffer, at the level Redsink's codec uses.
  */
 final class ZstdFloor {
-  /** Redsink's zstd level (ZstdCodecFactory.DEFAULT_LEVEL). */
-  static final int LEVEL = 3;
+  /** Redsink's zstd level (ParquetCompression.ZSTD_LEVEL). */
+  static final int LEVEL = dev.redsink.core.encode.ParquetCompression.ZSTD_LEVEL;
 
   private static final int BLOCK = 1 << 20;
 

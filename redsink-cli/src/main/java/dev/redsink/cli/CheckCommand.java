@@ -1,11 +1,12 @@
 package dev.redsink.cli;
 
-import dev.redsink.cli.check.CheckResult;
-import dev.redsink.cli.check.Preflight;
+import dev.redsink.cli.check.Troubleshooting;
 import dev.redsink.cli.connector.ConnectorFile;
 import dev.redsink.cli.connector.ConnectorFileReader;
 import dev.redsink.cli.connector.ConnectorFiles;
 import dev.redsink.cli.connector.EnvOverrides;
+import dev.redsink.core.Preflight;
+import dev.redsink.core.PreflightCheck;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -43,11 +44,11 @@ final class CheckCommand implements Callable<Integer> {
     for (ConnectorFile connector : connectors) {
       out.println("Checking connector '" + connector.key() + "' (" + connector.source() + ")");
       out.flush();
-      for (CheckResult result : Preflight.run(connector)) {
+      for (PreflightCheck result : Preflight.of(connector.pluginConfig()).run()) {
         print(result, out);
         total++;
-        failed += result.status() == CheckResult.Status.FAILED ? 1 : 0;
-        skipped += result.status() == CheckResult.Status.SKIPPED ? 1 : 0;
+        failed += result.status() == PreflightCheck.Status.FAILED ? 1 : 0;
+        skipped += result.status() == PreflightCheck.Status.SKIPPED ? 1 : 0;
       }
     }
     out.println(
@@ -60,14 +61,15 @@ final class CheckCommand implements Callable<Integer> {
     return failed == 0 ? ExitCodes.OK : ExitCodes.FAILED;
   }
 
-  private static void print(CheckResult result, PrintWriter out) {
+  private static void print(PreflightCheck result, PrintWriter out) {
     String detail =
-        result.status() == CheckResult.Status.SKIPPED
+        result.status() == PreflightCheck.Status.SKIPPED
             ? "skipped: " + result.detail()
             : result.detail();
-    out.println("  " + result.status().mark() + " " + result.check() + " — " + detail);
+    out.println("  " + mark(result.status()) + " " + result.name() + " — " + detail);
     result
-        .troubleshooting()
+        .problem()
+        .map(Troubleshooting::of)
         .ifPresent(
             t -> {
               out.println("      symptom: " + t.symptom());
@@ -75,5 +77,13 @@ final class CheckCommand implements Callable<Integer> {
               out.println("      fix:     " + t.fix());
             });
     out.flush();
+  }
+
+  private static String mark(PreflightCheck.Status status) {
+    return switch (status) {
+      case PASSED -> "✓";
+      case FAILED -> "✗";
+      case SKIPPED -> "-";
+    };
   }
 }

@@ -1,15 +1,15 @@
 package dev.redsink.cli;
 
 /** The exit codes every redsink command uses. */
-final class ExitCodes {
+public final class ExitCodes {
   /** Done, or stopped cleanly by SIGTERM or Ctrl-C. */
-  static final int OK = 0;
+  public static final int OK = 0;
 
   /** The command failed, or a check did not pass. */
-  static final int FAILED = 1;
+  public static final int FAILED = 1;
 
   /** The command line or a connector file is not usable. */
-  static final int USAGE = 2;
+  public static final int USAGE = 2;
 
   private ExitCodes() {}
 }

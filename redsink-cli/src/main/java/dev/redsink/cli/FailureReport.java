@@ -9,7 +9,7 @@ import picocli.CommandLine.ParseResult;
  * Prints a command's failure as one readable message (the cause chain's messages, never a stack
  * trace unless {@code REDSINK_DEBUG} is set) and maps it to exit code 1.
  */
-final class FailureReport implements IExecutionExceptionHandler {
+public final class FailureReport implements IExecutionExceptionHandler {
 
   @Override
   public int handleExecutionException(Exception e, CommandLine line, ParseResult parsed) {
@@ -22,7 +22,7 @@ final class FailureReport implements IExecutionExceptionHandler {
   }
 
   /** The exception's message followed by its causes' messages that add something. */
-  static String describe(Throwable e) {
+  public static String describe(Throwable e) {
     if (e instanceof InvalidConfigException) {
       return e.getMessage();
     }

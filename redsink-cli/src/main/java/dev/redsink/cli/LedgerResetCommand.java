@@ -2,8 +2,8 @@ package dev.redsink.cli;
 
 import dev.redsink.cli.connector.ConnectorFile;
 import dev.redsink.cli.ledger.LogOffsets;
-import dev.redsink.core.TopicPartition;
-import dev.redsink.core.load.Ledgers;
+import dev.redsink.core.Ledgers;
+import dev.redsink.core.record.TopicPartition;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
@@ -128,7 +128,7 @@ final class LedgerResetCommand implements Callable<Integer> {
   }
 
   private void print(PrintWriter out, Ledgers.Change change, Map<Integer, Long> offsets) {
-    String table = change.table().toString();
+    String table = change.table();
     out.println("Reset the ledger of table " + table + " for topic " + topic + ":");
     Map<Integer, Long> before = new TreeMap<>();
     change.before().forEach(e -> before.put(e.partition(), e.nextOffset()));

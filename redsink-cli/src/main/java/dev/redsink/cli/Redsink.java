@@ -1,8 +1,12 @@
 package dev.redsink.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** The {@code redsink} command: runs the reference design's connector files against Redshift. */
 @Command(
@@ -13,15 +17,18 @@ import picocli.CommandLine.Command;
     subcommands = {
       RunCommand.class,
       CheckCommand.class,
-      DemoCommand.class,
       LoadCommand.class,
       LedgerCommand.class,
-      EmulatorCommand.class,
-      CommandLine.HelpCommand.class
     })
 public final class Redsink implements Runnable {
+  /** Shown by the production jar, which leaves the emulator and the demo's broker out. */
+  private static final String DEMO_FOOTER =
+      "%nThe demo and the Redshift emulator ship separately, in redsink-demo.jar:%n"
+          + "  ./redsink demo, ./redsink emulator";
 
   private final StopSignal stop;
+
+  @Spec private CommandSpec spec;
 
   Redsink(StopSignal stop) {
     this.stop = stop;
@@ -34,8 +41,12 @@ public final class Redsink implements Runnable {
 
   @Override
   public void run() {
+    String commands =
+        spec.subcommands().keySet().stream()
+            .filter(name -> !name.equals("help"))
+            .collect(Collectors.joining(", "));
     throw new CommandLine.ParameterException(
-        new CommandLine(this), "Missing command: run, check, demo, load, ledger or emulator");
+        spec.commandLine(), "Missing command: one of " + commands);
   }
 
   public static void main(String[] args) {
@@ -47,10 +58,24 @@ public final class Redsink implements Runnable {
 
   /** Runs one command line and returns its exit code; for tests and {@link #main}. */
   static int execute(String[] args, PrintWriter out, PrintWriter err, StopSignal stop) {
+    return commandLine(stop, out, err, List.of()).execute(args);
+  }
+
+  /**
+   * The command line with the production subcommands, then {@code more} (the demo artifact adds
+   * {@code demo} and {@code emulator}), then {@code help}; failures print as one message.
+   */
+  public static CommandLine commandLine(
+      StopSignal stop, PrintWriter out, PrintWriter err, List<Object> more) {
     CommandLine line = new CommandLine(new Redsink(stop));
+    more.forEach(line::addSubcommand);
+    line.addSubcommand(new CommandLine.HelpCommand());
+    if (more.isEmpty()) {
+      line.getCommandSpec().usageMessage().footer(DEMO_FOOTER);
+    }
     line.setOut(out);
     line.setErr(err);
     line.setExecutionExceptionHandler(new FailureReport());
-    return line.execute(args);
+    return line;
   }
 }

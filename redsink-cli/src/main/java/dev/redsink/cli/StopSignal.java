@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * JVM is shutting down because of a signal, the hook waits for the running command to finish its
  * in-flight work and then ends the JVM with the command's exit code, so a clean stop exits 0.
  */
-final class StopSignal {
+public final class StopSignal {
   /** How long a signal waits for the in-flight load before the JVM ends anyway. */
   static final Duration GRACE = Duration.ofSeconds(60);
 
@@ -20,38 +20,38 @@ final class StopSignal {
   private volatile boolean exiting;
 
   /** A signal not tied to the JVM's shutdown, for running commands inside tests. */
-  static StopSignal manual() {
+  public static StopSignal manual() {
     return new StopSignal();
   }
 
   /** A signal raised by the JVM's shutdown (SIGTERM, SIGINT). */
-  static StopSignal onShutdown() {
+  public static StopSignal onShutdown() {
     StopSignal signal = new StopSignal();
     Runtime.getRuntime().addShutdownHook(new Thread(signal::onJvmShutdown, "redsink-shutdown"));
     return signal;
   }
 
   /** Asks the running command to stop. */
-  void request() {
+  public void request() {
     requested.countDown();
   }
 
-  boolean isRequested() {
+  public boolean isRequested() {
     return requested.getCount() == 0;
   }
 
   /** Blocks until a stop is requested. */
-  void await() throws InterruptedException {
+  public void await() throws InterruptedException {
     requested.await();
   }
 
   /** Blocks until a stop is requested or the timeout passes; true when requested. */
-  boolean await(Duration timeout) throws InterruptedException {
+  public boolean await(Duration timeout) throws InterruptedException {
     return requested.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   /** Called by main once the command returned: ends the JVM with its exit code. */
-  void exit(int code) {
+  public void exit(int code) {
     exitCode.set(code);
     exiting = true;
     finished.countDown();

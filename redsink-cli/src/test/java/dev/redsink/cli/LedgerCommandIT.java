@@ -2,9 +2,9 @@ package dev.redsink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redsink.cli.demo.EmbeddedKafka;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.emulator.kafka.EmbeddedKafka;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

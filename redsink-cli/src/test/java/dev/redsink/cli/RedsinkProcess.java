@@ -16,9 +16,10 @@ import org.awaitility.Awaitility;
 
 /**
  * The redsink command run as a user runs it: a separate JVM on the shaded jar (or the test class
- * path before packaging), its output captured to files, stopped with SIGTERM.
+ * path before packaging), its output captured to files, stopped with SIGTERM. The demo module's
+ * tests start its own jar with it.
  */
-final class RedsinkProcess implements AutoCloseable {
+public final class RedsinkProcess implements AutoCloseable {
   private final Process process;
   private final Path stdout;
   private final Path stderr;
@@ -29,6 +30,7 @@ final class RedsinkProcess implements AutoCloseable {
     this.stderr = stderr;
   }
 
+  /** The production command, this module's target/redsink.jar. */
   static RedsinkProcess start(Path workDir, Map<String, String> env, String... args)
       throws IOException {
     return start(workDir, env, List.of(), args);
@@ -38,18 +40,40 @@ final class RedsinkProcess implements AutoCloseable {
   static RedsinkProcess start(
       Path workDir, Map<String, String> env, List<String> jvmOptions, String... args)
       throws IOException {
+    return start("redsink.jar", Redsink.class.getName(), workDir, env, jvmOptions, args);
+  }
+
+  /**
+   * The command from {@code target/<jarName>} of the module under test, or from the test class path
+   * with {@code mainClass} when the jar is not built yet.
+   */
+  public static RedsinkProcess start(
+      String jarName, String mainClass, Path workDir, Map<String, String> env, String... args)
+      throws IOException {
+    return start(jarName, mainClass, workDir, env, List.of(), args);
+  }
+
+  /** The command from a jar, as above, with extra JVM options. */
+  public static RedsinkProcess start(
+      String jarName,
+      String mainClass,
+      Path workDir,
+      Map<String, String> env,
+      List<String> jvmOptions,
+      String... args)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx1g");
     command.addAll(jvmOptions);
-    Path jar = Paths.get("target", "redsink.jar").toAbsolutePath();
+    Path jar = Paths.get("target", jarName).toAbsolutePath();
     if (Files.exists(jar)) {
       command.add("-jar");
       command.add(jar.toString());
     } else {
       command.add("-cp");
       command.add(System.getProperty("java.class.path"));
-      command.add(Redsink.class.getName());
+      command.add(mainClass);
     }
     command.addAll(List.of(args));
     Files.createDirectories(workDir);
@@ -65,16 +89,16 @@ final class RedsinkProcess implements AutoCloseable {
     return new RedsinkProcess(builder.start(), out, err);
   }
 
-  String stdout() {
+  public String stdout() {
     return read(stdout);
   }
 
-  String stderr() {
+  public String stderr() {
     return read(stderr);
   }
 
   /** Waits until stdout contains the text, failing early if the process ends first. */
-  void awaitOutput(String text, Duration timeout) {
+  public void awaitOutput(String text, Duration timeout) {
     Awaitility.await()
         .atMost(timeout)
         .pollInterval(Duration.ofMillis(200))
@@ -95,28 +119,28 @@ final class RedsinkProcess implements AutoCloseable {
   }
 
   /** Sends SIGTERM and returns the exit code. */
-  int terminate(Duration timeout) throws InterruptedException {
+  public int terminate(Duration timeout) throws InterruptedException {
     process.destroy();
     return awaitExit(timeout);
   }
 
   /** Sends SIGKILL: the JVM ends at once, running no shutdown hook. */
-  int kill(Duration timeout) throws InterruptedException {
+  public int kill(Duration timeout) throws InterruptedException {
     process.destroyForcibly();
     return awaitExit(timeout);
   }
 
   /** The JVM's process, to find what it started. */
-  ProcessHandle handle() {
+  public ProcessHandle handle() {
     return process.toHandle();
   }
 
   /** Sends SIGKILL: the process dies mid-whatever, as on a crash or an OOM kill. */
-  void kill() throws InterruptedException {
+  public void kill() throws InterruptedException {
     kill(Duration.ofMinutes(1));
   }
 
-  int awaitExit(Duration timeout) throws InterruptedException {
+  public int awaitExit(Duration timeout) throws InterruptedException {
     assertThat(process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS))
         .as("redsink exits within %s\n%s%s", timeout, stdout(), stderr())
         .isTrue();

@@ -2,9 +2,9 @@ package dev.redsink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redsink.cli.demo.EmbeddedKafka;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.emulator.kafka.EmbeddedKafka;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -4,8 +4,11 @@ import dev.redsink.core.config.ConfigParser;
 import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.load.LoadEngine;
-import dev.redsink.core.load.ReplaceRun;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.table.TableName;
+import dev.redsink.core.table.WriteSettings;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -85,7 +88,15 @@ public final class RedshiftSink implements AutoCloseable {
    * closing it uncommitted, a failure or a kill leaves the table as it was.
    */
   public ReplaceRun replace(String topic) {
-    return engine.replace(topic);
+    return new EngineReplaceRun(engine.replace(topic));
+  }
+
+  /**
+   * Whether a record with a null value (a tombstone) deletes its key's rows (write_mode upsert with
+   * tombstones = "delete") rather than being skipped, so a runtime knows to hand it over.
+   */
+  public boolean appliesTombstones() {
+    return config.write().tombstones() == WriteSettings.TombstoneHandling.DELETE;
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.redsink.emulator;
 
 import dev.redsink.emulator.copy.IamRoles;
+import dev.redsink.emulator.cost.CostProfile;
 import dev.redsink.emulator.wire.SessionEnvironment.AuthMethod;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -31,6 +32,7 @@ public final class EmulatorOptions {
   private final Map<String, User> users = new LinkedHashMap<>();
   private IamRoles iamRoles = IamRoles.defaults();
   private String bucket = DEFAULT_BUCKET;
+  private CostProfile costProfile = CostProfile.NONE;
 
   /** The bucket created at start. */
   public static final String DEFAULT_BUCKET = "redsink-staging";
@@ -79,6 +81,19 @@ public final class EmulatorOptions {
   public EmulatorOptions bucket(String name) {
     this.bucket = name;
     return this;
+  }
+
+  /**
+   * The latencies the emulator adds per statement, commit, COPY and megabyte loaded (default {@link
+   * CostProfile#NONE}: none); see docs/emulator.md.
+   */
+  public EmulatorOptions costProfile(CostProfile profile) {
+    this.costProfile = profile;
+    return this;
+  }
+
+  CostProfile costProfile() {
+    return costProfile;
   }
 
   IamRoles iamRoles() {

@@ -1,5 +1,6 @@
 package dev.redsink.emulator;
 
+import dev.redsink.emulator.cost.CostCounters;
 import dev.redsink.emulator.dialect.StatementKind;
 import java.util.EnumMap;
 import java.util.Map;
@@ -46,6 +47,7 @@ public final class EmulatorStatistics {
   }
 
   private final Counters total = new Counters();
+  private final CostCounters costs = new CostCounters();
   private final AtomicLong peakConnections = new AtomicLong();
   private final Map<Integer, Counters> sessions = new ConcurrentHashMap<>();
 
@@ -136,8 +138,18 @@ public final class EmulatorStatistics {
     return total.rowsWritten.get();
   }
 
+  /** What the cost profile added: delays by kind and the commit queue's order. */
+  public CostCounters.Snapshot costs() {
+    return costs.snapshot();
+  }
+
+  CostCounters costCounters() {
+    return costs;
+  }
+
   /** Forgets every count (between benchmark phases, for instance). */
   public void reset() {
+    costs.reset();
     sessions.clear();
     total.statements.set(0);
     total.commits.set(0);

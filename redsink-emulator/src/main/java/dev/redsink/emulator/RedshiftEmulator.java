@@ -1,6 +1,7 @@
 package dev.redsink.emulator;
 
 import dev.redsink.emulator.copy.IamRoles;
+import dev.redsink.emulator.cost.ClusterCosts;
 import dev.redsink.emulator.dialect.Domain;
 import dev.redsink.emulator.dialect.Plan;
 import dev.redsink.emulator.dialect.TableColumns;
@@ -38,6 +39,7 @@ public final class RedshiftEmulator implements AutoCloseable {
   private final ProtocolServer server;
   private final EmulatorStatistics statistics = new EmulatorStatistics();
   private final SqlFaults sqlFaults = new SqlFaults();
+  private final ClusterCosts costs;
   private final LocalS3 s3;
   private volatile IamRoles iamRoles;
 
@@ -56,6 +58,9 @@ public final class RedshiftEmulator implements AutoCloseable {
     Map<String, Boolean> roles = new LinkedHashMap<>();
     options.users().values().forEach(u -> roles.put(u.name(), u.superuser()));
     this.iamRoles = options.iamRoles();
+    this.costs =
+        new ClusterCosts(
+            options.costProfile(), ClusterCosts.Pause.SLEEP, statistics.costCounters());
     lifecycle.lock();
     try {
       // First, so that a SIGTERM during the start stops what was started.
@@ -155,6 +160,11 @@ public final class RedshiftEmulator implements AutoCloseable {
 
   public EmulatorStatistics statistics() {
     return statistics;
+  }
+
+  /** The cost profile in force; {@code costs().profile(p)} changes it for later statements. */
+  public ClusterCosts costs() {
+    return costs;
   }
 
   /** Faults injected into client statements. */
@@ -348,6 +358,11 @@ public final class RedshiftEmulator implements AutoCloseable {
     @Override
     public CopyRunner copyRunner() {
       return copyRunner;
+    }
+
+    @Override
+    public ClusterCosts costs() {
+      return costs;
     }
   }
 }

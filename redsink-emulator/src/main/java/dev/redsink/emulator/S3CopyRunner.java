@@ -52,7 +52,7 @@ final class S3CopyRunner implements CopyRunner {
   }
 
   @Override
-  public long run(String sql, BackendSession session) throws CopyFailure, IOException {
+  public Loaded run(String sql, BackendSession session) throws CopyFailure, IOException {
     CopyCommand copy;
     List<LoadFile> files;
     try {
@@ -112,7 +112,7 @@ final class S3CopyRunner implements CopyRunner {
     }
     long rows = result.lastCount();
     setCopyCounters(session, queryId, rows);
-    return rows;
+    return new Loaded(rows, files.stream().mapToLong(LoadFile::size).sum());
   }
 
   private static CopyFailure fail(

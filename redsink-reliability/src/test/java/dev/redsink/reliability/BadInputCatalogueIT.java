@@ -3,12 +3,12 @@ package dev.redsink.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.redsink.core.LoadResult;
-import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
-import dev.redsink.core.TopicPartition;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.error.InvalidConfigException;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.ArrayList;

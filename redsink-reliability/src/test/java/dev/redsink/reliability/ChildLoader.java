@@ -1,10 +1,10 @@
 package dev.redsink.reliability;
 
-import dev.redsink.core.LoadResult;
-import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
-import dev.redsink.core.TopicPartition;
 import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package dev.redsink.reliability;
 
-import dev.redsink.core.TopicPartition;
 import dev.redsink.core.config.ConfigKey;
 import dev.redsink.core.config.ConfigKeys;
+import dev.redsink.core.record.TopicPartition;
 import dev.redsink.kafka.connect.RedshiftSinkConnector;
 import jakarta.ws.rs.core.Response;
 import java.util.HashMap;

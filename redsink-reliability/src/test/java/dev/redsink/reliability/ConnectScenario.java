@@ -3,7 +3,7 @@ package dev.redsink.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.redsink.core.TopicPartition;
+import dev.redsink.core.record.TopicPartition;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Map;

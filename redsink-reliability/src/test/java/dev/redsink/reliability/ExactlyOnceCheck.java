@@ -2,7 +2,7 @@ package dev.redsink.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redsink.core.TopicPartition;
+import dev.redsink.core.record.TopicPartition;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;

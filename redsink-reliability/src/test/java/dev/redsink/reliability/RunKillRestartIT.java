@@ -2,10 +2,10 @@ package dev.redsink.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redsink.cli.demo.EmbeddedKafka;
 import dev.redsink.emulator.fault.Fault;
 import dev.redsink.emulator.fault.S3RequestKind;
 import dev.redsink.emulator.fault.SqlFault;
+import dev.redsink.emulator.kafka.EmbeddedKafka;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;

@@ -1,6 +1,6 @@
 package dev.redsink.reliability;
 
-import dev.redsink.core.TopicPartition;
+import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.sql.LedgerSql;
 import dev.redsink.core.table.TableName;
 import dev.redsink.emulator.RedshiftEmulator;

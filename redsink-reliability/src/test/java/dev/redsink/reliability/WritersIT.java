@@ -2,9 +2,9 @@ package dev.redsink.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redsink.core.LoadResult;
-import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

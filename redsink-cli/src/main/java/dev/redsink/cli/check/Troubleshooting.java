@@ -1,5 +1,7 @@
 package dev.redsink.cli.check;
 
+import dev.redsink.core.PreflightCheck;
+
 /**
  * The fixes a failed check prints: the reference design's Troubleshooting rows (symptom and cause
  * verbatim), plus rows Redsink adds for its Requirements section (privileges, region, policy).
@@ -54,6 +56,11 @@ public enum Troubleshooting {
     this.symptom = symptom;
     this.cause = cause;
     this.fix = fix;
+  }
+
+  /** The advice for a failed preflight check's problem. */
+  public static Troubleshooting of(PreflightCheck.Problem problem) {
+    return valueOf(problem.name());
   }
 
   public String symptom() {

@@ -1,2 +1,2 @@
-/** {@code redsink check}: the preflight a user runs before going live. */
+/** {@code redsink check}: the advice printed for each kind of failed preflight check. */
 package dev.redsink.cli.check;

@@ -1,8 +1,8 @@
 package dev.redsink.cli.ledger;
 
-import dev.redsink.core.LedgerEntry;
-import dev.redsink.core.TopicPartition;
-import dev.redsink.core.sql.LedgerSql;
+import dev.redsink.core.Ledgers;
+import dev.redsink.core.record.LedgerEntry;
+import dev.redsink.core.record.TopicPartition;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,14 +51,14 @@ public final class LedgerReport {
           row.add(Long.toString(end - e.nextOffset()));
         }
       }
-      legacy |= e.ledgerTable().equals(LedgerSql.LEGACY_TABLE);
+      legacy |= e.ledgerTable().equals(Ledgers.LEGACY_TABLE);
       rows.add(row.toArray(String[]::new));
     }
     printAligned(rows);
     if (legacy) {
       out.println(
           "Rows of "
-              + LedgerSql.LEGACY_TABLE
+              + Ledgers.LEGACY_TABLE
               + " (an earlier version's ledger) move to each table's own ledger when this version"
               + " first starts.");
     }

@@ -1,6 +1,6 @@
 package dev.redsink.cli.ledger;
 
-import dev.redsink.core.TopicPartition;
+import dev.redsink.core.record.TopicPartition;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;

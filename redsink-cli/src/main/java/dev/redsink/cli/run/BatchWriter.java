@@ -1,9 +1,9 @@
 package dev.redsink.cli.run;
 
-import dev.redsink.core.LoadResult;
-import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.BooleanSupplier;

@@ -2,14 +2,14 @@ package dev.redsink.cli.run;
 
 import dev.redsink.cli.connector.ConnectorFile;
 import dev.redsink.cli.connector.TopicSpec;
-import dev.redsink.core.Header;
-import dev.redsink.core.LoadResult;
-import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
-import dev.redsink.core.TopicPartition;
 import dev.redsink.core.error.LogBehindLedgerException;
 import dev.redsink.core.error.RecordsDeletedBeforeLoadException;
 import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.record.Header;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;

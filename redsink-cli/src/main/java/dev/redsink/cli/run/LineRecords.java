@@ -1,6 +1,6 @@
 package dev.redsink.cli.run;
 
-import dev.redsink.core.Record;
+import dev.redsink.core.record.Record;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,8 +1,11 @@
 package dev.redsink.core.config;
 
+import dev.redsink.core.encode.ParquetCompression;
 import dev.redsink.core.table.CdcDeleteMode;
+import dev.redsink.core.table.DistStyle;
 import dev.redsink.core.table.PayloadFormat;
 import dev.redsink.core.table.SchemaEvolution;
+import dev.redsink.core.table.TableKeys;
 import dev.redsink.core.table.TableLayout;
 import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.TableTemplate;
@@ -133,6 +136,18 @@ public final class ConfigKeys {
           "Files of one load encoded and uploaded at the same time. Bounds memory to about this"
               + " many files in flight",
           atLeast(1, "at least 1; it is the number of files encoded and uploaded at once"));
+  public static final ConfigKey PARQUET_COMPRESSION =
+      optional(
+          "parquet_compression",
+          KeyType.STRING,
+          ParquetCompression.ZSTD,
+          "zstd",
+          "Codec of the Parquet files: zstd (small files for moderate CPU), snappy (about half"
+              + " zstd's CPU, files about 1.7 times larger on JSON), gzip (about zstd's size for"
+              + " about ten times its CPU) or none (the least CPU, the most bytes to upload and for"
+              + " COPY to read). Redshift's COPY reads all four; docs/benchmarks.md measures CPU"
+              + " and bytes per codec",
+          enumOf(ParquetCompression.values(), ParquetCompression::keyword));
   public static final ConfigKey MAX_CONNECTIONS =
       optional(
           "max_connections",
@@ -233,6 +248,37 @@ public final class ConfigKeys {
           "With write_mode = cdc: hard (a delete event removes the row) or soft (it sets the"
               + " BOOLEAN column <metadata_column_prefix>deleted true and keeps the last values)",
           enumOf(CdcDeleteMode.values(), CdcDeleteMode::keyword));
+  public static final ConfigKey DIST_STYLE =
+      optional(
+          "dist_style",
+          KeyType.STRING,
+          DistStyle.AUTO,
+          "auto",
+          "Distribution of the tables Redsink creates: auto (Redshift chooses and may change it),"
+              + " even, key (rows with equal dist_key values share a slice; needs dist_key) or all"
+              + " (a copy on every node, for small tables). An existing table is never altered;"
+              + " see docs/table-layouts.md",
+          enumOf(DistStyle.values(), DistStyle::keyword));
+  public static final ConfigKey DIST_KEY =
+      optional(
+          "dist_key",
+          KeyType.STRING,
+          null,
+          "none",
+          "The column rows are distributed by (implies dist_style = key): id, a metadata column"
+              + " or, with table_layout = typed, a field. With write_mode = upsert or cdc, a"
+              + " primary_key field keeps the load's key join on each slice. Not a VARBYTE or SUPER"
+              + " column",
+          (key, value, problems) -> TableName.fold(((String) value).trim()));
+  public static final ConfigKey SORT_KEY =
+      optional(
+          "sort_key",
+          KeyType.STRING,
+          null,
+          "none (SORTKEY AUTO)",
+          "Comma-separated columns of a compound sort key for the tables Redsink creates (at most"
+              + " 400; same columns as dist_key). Without it Redshift chooses (SORTKEY AUTO)",
+          ConfigKeys::sortKey);
   public static final ConfigKey MAX_RETRIES =
       optional(
           "max_retries",
@@ -300,6 +346,7 @@ public final class ConfigKeys {
           MAX_FILE_BYTES,
           SLICES,
           UPLOAD_CONCURRENCY,
+          PARQUET_COMPRESSION,
           MAX_CONNECTIONS,
           INCLUDE_METADATA,
           INCLUDE_KEY,
@@ -312,6 +359,9 @@ public final class ConfigKeys {
           PRIMARY_KEY,
           DELETE_ON_TOMBSTONE,
           CDC_DELETE_MODE,
+          DIST_STYLE,
+          DIST_KEY,
+          SORT_KEY,
           MAX_RETRIES,
           RETRY_DELAY,
           S3_TIMEOUT,
@@ -435,6 +485,26 @@ public final class ConfigKeys {
           key.name(), "record_key stands alone: use it, or list the value's key fields, not both");
     }
     return fields;
+  }
+
+  private static Object sortKey(ConfigKey key, Object value, Problems problems) {
+    List<String> columns =
+        java.util.Arrays.stream(((String) value).split(",", -1))
+            .map(c -> TableName.fold(c.trim()))
+            .toList();
+    if (columns.stream().anyMatch(String::isEmpty)) {
+      problems.problem(key.name(), "must be comma-separated column names, got '" + value + "'");
+    } else if (columns.stream().distinct().count() < columns.size()) {
+      problems.problem(key.name(), "names a column twice: '" + value + "'");
+    } else if (columns.size() > TableKeys.MAX_SORT_KEY_COLUMNS) {
+      problems.problem(
+          key.name(),
+          "has "
+              + columns.size()
+              + " columns; a compound sort key holds at most "
+              + TableKeys.MAX_SORT_KEY_COLUMNS);
+    }
+    return columns;
   }
 
   private static Object bucket(ConfigKey key, Object value, Problems problems) {

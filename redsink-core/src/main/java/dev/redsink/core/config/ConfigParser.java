@@ -1,7 +1,9 @@
 package dev.redsink.core.config;
 
+import dev.redsink.core.encode.ParquetCompression;
 import dev.redsink.core.error.InvalidConfigException;
 import dev.redsink.core.table.PayloadFormat;
+import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableLayout;
 import dev.redsink.core.table.TableTemplate;
@@ -19,7 +21,8 @@ import java.util.Optional;
  * into a {@link RedsinkConfig}, reporting every problem at once.
  */
 public final class ConfigParser {
-  static final String BOTH_KEYS =
+  /** The problem reported when only one of the two static keys is set (the reference's wording). */
+  public static final String BOTH_KEYS =
       "Choosing to use aws_access_key_id and aws_secret_access_key then both MUST be provided";
 
   private ConfigParser() {}
@@ -75,10 +78,34 @@ public final class ConfigParser {
           "is ignored: max_file_bytes cuts the files by size; remove one of the two");
     }
     WriteSettingsParser.check(typed, problems);
+    layout(typed).ifPresent(layout -> TableKeysParser.check(typed, layout, problems));
     if (!problems.problems().isEmpty()) {
       throw new InvalidConfigException(problems.problems());
     }
     return new Parsed(build(typed), problems.warnings());
+  }
+
+  /** The layout of the tables these values create, unless a key it depends on is invalid. */
+  private static Optional<RowLayout> layout(Map<ConfigKey, Object> v) {
+    Object[] parts = {
+      v.get(ConfigKeys.INCLUDE_METADATA),
+      v.get(ConfigKeys.INCLUDE_KEY),
+      v.get(ConfigKeys.INCLUDE_HEADERS),
+      v.get(ConfigKeys.METADATA_COLUMN_PREFIX),
+      v.get(ConfigKeys.PAYLOAD_FORMAT),
+      v.get(ConfigKeys.TABLE_LAYOUT)
+    };
+    if (java.util.Arrays.asList(parts).contains(null)) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        RedsinkConfig.rowLayout(
+            (Boolean) parts[0],
+            (Boolean) parts[1],
+            (Boolean) parts[2],
+            (String) parts[3],
+            (PayloadFormat) parts[4],
+            (TableLayout) parts[5]));
   }
 
   private static boolean isAbsent(ConfigKey key, Object raw) {
@@ -221,6 +248,7 @@ public final class ConfigParser {
             Optional.ofNullable((Long) v.get(ConfigKeys.MAX_FILE_BYTES)),
             Optional.ofNullable((Integer) v.get(ConfigKeys.SLICES)),
             (Integer) v.get(ConfigKeys.UPLOAD_CONCURRENCY)),
+        (ParquetCompression) v.get(ConfigKeys.PARQUET_COMPRESSION),
         (Integer) v.get(ConfigKeys.MAX_CONNECTIONS),
         (Boolean) v.get(ConfigKeys.INCLUDE_METADATA),
         (Boolean) v.get(ConfigKeys.INCLUDE_KEY),
@@ -229,6 +257,7 @@ public final class ConfigParser {
         (PayloadFormat) v.get(ConfigKeys.PAYLOAD_FORMAT),
         (TableLayout) v.get(ConfigKeys.TABLE_LAYOUT),
         (SchemaEvolution) v.get(ConfigKeys.SCHEMA_EVOLUTION),
+        TableKeysParser.keys(v),
         (Integer) v.get(ConfigKeys.MAX_RETRIES),
         (Duration) v.get(ConfigKeys.RETRY_DELAY),
         (Duration) v.get(ConfigKeys.S3_TIMEOUT),

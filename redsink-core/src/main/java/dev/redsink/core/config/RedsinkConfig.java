@@ -1,9 +1,11 @@
 package dev.redsink.core.config;
 
+import dev.redsink.core.encode.ParquetCompression;
 import dev.redsink.core.table.ColumnGroup;
 import dev.redsink.core.table.PayloadFormat;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.SchemaEvolution;
+import dev.redsink.core.table.TableKeys;
 import dev.redsink.core.table.TableLayout;
 import dev.redsink.core.table.TableTemplate;
 import dev.redsink.core.table.WriteSettings;
@@ -30,6 +32,7 @@ public record RedsinkConfig(
     Optional<StaticCredentials> staticCredentials,
     int batchSize,
     FileSplit fileSplit,
+    ParquetCompression parquetCompression,
     int maxConnections,
     boolean includeMetadata,
     boolean includeKey,
@@ -38,6 +41,7 @@ public record RedsinkConfig(
     PayloadFormat payloadFormat,
     TableLayout tableLayout,
     SchemaEvolution schemaEvolution,
+    TableKeys tableKeys,
     int maxRetries,
     Duration retryDelay,
     Duration s3Timeout,
@@ -57,6 +61,22 @@ public record RedsinkConfig(
 
   /** The column layout these settings imply for new tables. */
   public RowLayout rowLayout() {
+    return rowLayout(
+        includeMetadata,
+        includeKey,
+        includeHeaders,
+        metadataColumnPrefix,
+        payloadFormat,
+        tableLayout);
+  }
+
+  static RowLayout rowLayout(
+      boolean includeMetadata,
+      boolean includeKey,
+      boolean includeHeaders,
+      String prefix,
+      PayloadFormat payloadFormat,
+      TableLayout tableLayout) {
     EnumSet<ColumnGroup> groups = EnumSet.noneOf(ColumnGroup.class);
     if (includeMetadata) {
       groups.add(ColumnGroup.METADATA);
@@ -68,8 +88,8 @@ public record RedsinkConfig(
       groups.add(ColumnGroup.HEADERS);
     }
     return tableLayout == TableLayout.TYPED
-        ? RowLayout.typed(groups, metadataColumnPrefix)
-        : RowLayout.of(groups, payloadFormat, metadataColumnPrefix);
+        ? RowLayout.typed(groups, prefix)
+        : RowLayout.of(groups, payloadFormat, prefix);
   }
 
   /** One line per key, {@code key = value}, secrets masked: for the start-up log. */

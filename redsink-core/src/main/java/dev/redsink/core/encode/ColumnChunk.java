@@ -1,7 +1,5 @@
 package dev.redsink.core.encode;
 
-import com.github.luben.zstd.Zstd;
-import com.github.luben.zstd.ZstdCompressCtx;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,13 +8,12 @@ import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.hadoop.ParquetFileWriter;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * One optional column of a row group, encoded as Parquet v1 data pages without an object per value:
- * PLAIN values and RLE definition levels go into growable byte arrays, each page is compressed with
- * zstd once it holds about {@link #PAGE_BYTES}, and the compressed pages wait in one array until
- * the file writer takes the column.
+ * PLAIN values and RLE definition levels go into growable byte arrays, each page is compressed once
+ * it holds about {@link #PAGE_BYTES}, and the compressed pages wait in one array until the file
+ * writer takes the column.
  */
 final class ColumnChunk {
   /** Values per page before it is cut, as parquet-java's default page size. */
@@ -43,29 +40,29 @@ final class ColumnChunk {
     this.descriptor = descriptor;
   }
 
-  void addNull(ZstdCompressCtx zstd) {
+  void addNull(PageCodec codec) {
     level(0);
-    endValue(zstd);
+    endValue(codec);
   }
 
   /** A BYTE_ARRAY value: its length (4 bytes, little endian) and its bytes. */
-  void addBytes(byte[] bytes, int offset, int length, ZstdCompressCtx zstd) {
+  void addBytes(byte[] bytes, int offset, int length, PageCodec codec) {
     level(1);
     ensure(4 + length);
     writeIntLe(values, valuesLength, length);
     System.arraycopy(bytes, offset, values, valuesLength + 4, length);
     valuesLength += 4 + length;
-    endValue(zstd);
+    endValue(codec);
   }
 
   /** An INT64 value, little endian. */
-  void addLong(long value, ZstdCompressCtx zstd) {
+  void addLong(long value, PageCodec codec) {
     level(1);
     ensure(8);
     for (int i = 0; i < 8; i++) {
       values[valuesLength++] = (byte) (value >>> (8 * i));
     }
-    endValue(zstd);
+    endValue(codec);
   }
 
   /**
@@ -79,10 +76,10 @@ final class ColumnChunk {
   }
 
   /** Ends a value written in place at {@link #reserveBytes}'s position, {@code length} long. */
-  void commitBytes(int length, ZstdCompressCtx zstd) {
+  void commitBytes(int length, PageCodec codec) {
     writeIntLe(values, valuesLength, length);
     valuesLength += 4 + length;
-    endValue(zstd);
+    endValue(codec);
   }
 
   /** The value buffer, for in-place writes between {@link #reserveBytes} and commit. */
@@ -97,9 +94,10 @@ final class ColumnChunk {
    * nulls.
    */
   @SuppressWarnings("deprecation")
-  void writeTo(ParquetFileWriter file, ZstdCompressCtx zstd) throws IOException {
-    finishPage(zstd);
-    file.startColumn(descriptor, totalValues, CompressionCodecName.ZSTD);
+  void writeTo(ParquetFileWriter file, PageCodec codec, ParquetCompression compression)
+      throws IOException {
+    finishPage(codec);
+    file.startColumn(descriptor, totalValues, compression.codecName());
     for (Page p : pages) {
       file.writeDataPage(
           p.values(),
@@ -141,16 +139,16 @@ final class ColumnChunk {
     runLevel = -1;
   }
 
-  private void endValue(ZstdCompressCtx zstd) {
+  private void endValue(PageCodec codec) {
     pageValues++;
     totalValues++;
     if (valuesLength >= PAGE_BYTES) {
-      finishPage(zstd);
+      finishPage(codec);
     }
   }
 
-  /** Page v1: definition levels (4-byte length, RLE runs), then PLAIN values; then zstd. */
-  private void finishPage(ZstdCompressCtx zstd) {
+  /** Page v1: definition levels (4-byte length, RLE runs), then PLAIN values; then compressed. */
+  private void finishPage(PageCodec codec) {
     if (pageValues == 0) {
       return;
     }
@@ -162,14 +160,14 @@ final class ColumnChunk {
     writeIntLe(page, 0, levelsLength);
     System.arraycopy(levels, 0, page, 4, levelsLength);
     System.arraycopy(values, 0, page, 4 + levelsLength, valuesLength);
-    int bound = (int) Zstd.compressBound(size);
+    int bound = codec.maxCompressedLength(size);
     if (compressed.length < compressedLength + bound) {
       compressed =
           Arrays.copyOf(
               compressed,
               Math.max(compressedLength + bound, compressed.length + (compressed.length >> 1)));
     }
-    int length = zstd.compressByteArray(compressed, compressedLength, bound, page, 0, size);
+    int length = codec.compress(page, 0, size, compressed, compressedLength);
     pages.add(new Page(pageValues, size, compressedLength, length));
     compressedLength += length;
     valuesLength = 0;

@@ -1,7 +1,6 @@
 package dev.redsink.core.encode;
 
-import com.github.luben.zstd.ZstdCompressCtx;
-import dev.redsink.core.Record;
+import dev.redsink.core.record.Record;
 import dev.redsink.core.table.Column;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,13 +24,18 @@ final class ColumnarFile {
 
   private final List<Column> columns;
   private final MessageType schema;
+  private final ParquetCompression compression;
   private final byte[] createdAt;
   private final Map<String, byte[]> topics = new HashMap<>();
+  private String lastTopic;
+  private byte[] lastTopicBytes;
   private byte[] scratch = new byte[256];
 
-  ColumnarFile(List<Column> columns, MessageType schema, String createdAt) {
+  ColumnarFile(
+      List<Column> columns, MessageType schema, ParquetCompression compression, String createdAt) {
     this.columns = columns;
     this.schema = schema;
+    this.compression = compression;
     this.createdAt = createdAt.getBytes(StandardCharsets.UTF_8);
   }
 
@@ -46,10 +50,10 @@ final class ColumnarFile {
     for (int i = 0; i < chunks.length; i++) {
       chunks[i] = new ColumnChunk(descriptors.get(i));
     }
-    try (ZstdCompressCtx zstd = new ZstdCompressCtx().setLevel(ZstdCodecFactory.DEFAULT_LEVEL)) {
+    try (PageCodec codec = compression.newCodec()) {
       for (Record record : records) {
         for (int i = 0; i < chunks.length; i++) {
-          add(chunks[i], columns.get(i), record, zstd);
+          add(chunks[i], columns.get(i), record, codec);
         }
       }
       BufferOutputFile file = new BufferOutputFile(capacityHint);
@@ -65,7 +69,7 @@ final class ColumnarFile {
       writer.start();
       writer.startBlock(records.size());
       for (ColumnChunk chunk : chunks) {
-        chunk.writeTo(writer, zstd);
+        chunk.writeTo(writer, codec, compression);
       }
       writer.endBlock();
       writer.end(Map.of("writer", "redsink"));
@@ -73,7 +77,7 @@ final class ColumnarFile {
     }
   }
 
-  private void add(ColumnChunk chunk, Column column, Record record, ZstdCompressCtx zstd) {
+  private void add(ColumnChunk chunk, Column column, Record record, PageCodec codec) {
     switch (column.role()) {
       case ID -> {
         byte[] topic = topic(record.topic());
@@ -85,48 +89,53 @@ final class ColumnarFile {
         end = Decimal.write(record.partition(), into, end);
         into[end++] = ':';
         end = Decimal.write(record.offset(), into, end);
-        chunk.commitBytes(end - at, zstd);
+        chunk.commitBytes(end - at, codec);
       }
-      case OFFSET -> decimal(chunk, record.offset(), zstd);
-      case TIMESTAMP -> decimal(chunk, record.timestamp(), zstd);
+      case OFFSET -> decimal(chunk, record.offset(), codec);
+      case TIMESTAMP -> decimal(chunk, record.timestamp(), codec);
       case TOPIC -> {
         byte[] topic = topic(record.topic());
-        chunk.addBytes(topic, 0, topic.length, zstd);
+        chunk.addBytes(topic, 0, topic.length, codec);
       }
-      case PARTITION -> chunk.addLong(record.partition(), zstd);
+      case PARTITION -> chunk.addLong(record.partition(), codec);
       case KEY -> {
         if (record.key() == null) {
-          chunk.addNull(zstd);
+          chunk.addNull(codec);
         } else {
           int length = 4 * ((record.key().length + 2) / 3);
           if (scratch.length < length) {
             scratch = new byte[Math.max(length, scratch.length * 2)];
           }
-          chunk.addBytes(scratch, 0, BASE64.encode(record.key(), scratch), zstd);
+          chunk.addBytes(scratch, 0, BASE64.encode(record.key(), scratch), codec);
         }
       }
       case HEADERS -> {
         byte[] json = Json.headers(record.headers());
-        chunk.addBytes(json, 0, json.length, zstd);
+        chunk.addBytes(json, 0, json.length, codec);
       }
       case PAYLOAD -> {
         if (record.value() == null) {
-          chunk.addNull(zstd);
+          chunk.addNull(codec);
         } else {
-          chunk.addBytes(record.value(), 0, record.value().length, zstd);
+          chunk.addBytes(record.value(), 0, record.value().length, codec);
         }
       }
-      case CREATED_AT -> chunk.addBytes(createdAt, 0, createdAt.length, zstd);
+      case CREATED_AT -> chunk.addBytes(createdAt, 0, createdAt.length, codec);
       case FIELD -> throw new IllegalStateException("typed fields are written by RowWriteSupport");
     }
   }
 
-  private void decimal(ColumnChunk chunk, long value, ZstdCompressCtx zstd) {
+  private void decimal(ColumnChunk chunk, long value, PageCodec codec) {
     int at = chunk.reserveBytes(20);
-    chunk.commitBytes(Decimal.write(value, chunk.buffer(), at) - at, zstd);
+    chunk.commitBytes(Decimal.write(value, chunk.buffer(), at) - at, codec);
   }
 
+  /** The topic's UTF-8 bytes; a file's records nearly always share one topic. */
   private byte[] topic(String topic) {
-    return topics.computeIfAbsent(topic, t -> t.getBytes(StandardCharsets.UTF_8));
+    if (!topic.equals(lastTopic)) {
+      lastTopicBytes = topics.computeIfAbsent(topic, t -> t.getBytes(StandardCharsets.UTF_8));
+      lastTopic = topic;
+    }
+    return lastTopicBytes;
   }
 }

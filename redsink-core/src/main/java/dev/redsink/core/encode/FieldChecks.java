@@ -1,8 +1,8 @@
 package dev.redsink.core.encode;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.error.FatalException;
+import dev.redsink.core.record.Record;
 import dev.redsink.core.sql.TypeMapping;
 import dev.redsink.core.sql.TypeMapping.Fit;
 import dev.redsink.core.table.Column;

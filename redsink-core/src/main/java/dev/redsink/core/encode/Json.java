@@ -3,7 +3,7 @@ package dev.redsink.core.encode;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
-import dev.redsink.core.Header;
+import dev.redsink.core.record.Header;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;

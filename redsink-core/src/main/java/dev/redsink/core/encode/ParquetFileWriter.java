@@ -1,7 +1,7 @@
 package dev.redsink.core.encode;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.error.FatalException;
+import dev.redsink.core.record.Record;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnRole;
 import dev.redsink.core.table.RowLayout;
@@ -19,27 +19,39 @@ import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileWriter.Mode;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.api.WriteSupport;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * Encodes records as one zstd Parquet file in memory, in the layout's column order, without Hadoop
- * at runtime. Every record is checked against the column limits before anything is encoded. Payload
- * layouts (no typed fields) are written column by column with no object per value ({@link
- * ColumnarFile}); typed layouts go through parquet-java's record writer ({@link RowWriteSupport}).
+ * Encodes records as one Parquet file in memory (zstd unless told otherwise), in the layout's
+ * column order, without Hadoop at runtime. Every record is checked against the column limits before
+ * anything is encoded. Payload layouts (no typed fields) are written column by column with no
+ * object per value ({@link ColumnarFile}); typed layouts go through parquet-java's record writer
+ * ({@link RowWriteSupport}).
  */
 public final class ParquetFileWriter {
   private static final long ROW_GROUP_BYTES = 128L * 1024 * 1024;
 
   private final RowLayout layout;
+  private final ParquetCompression compression;
   private final MessageType schema;
   private final boolean columnar;
 
+  /** A writer of zstd files, the reference design's codec. */
   public ParquetFileWriter(RowLayout layout) {
+    this(layout, ParquetCompression.ZSTD);
+  }
+
+  public ParquetFileWriter(RowLayout layout, ParquetCompression compression) {
     this.layout = layout;
+    this.compression = compression;
     this.schema = ParquetSchemas.of(layout);
     this.columnar = ColumnarFile.handles(layout.columns());
+  }
+
+  /** The page codec of the files this writer makes. */
+  public ParquetCompression compression() {
+    return compression;
   }
 
   /**
@@ -65,7 +77,8 @@ public final class ParquetFileWriter {
     if (columnar) {
       try {
         byte[] bytes =
-            new ColumnarFile(layout.columns(), schema, created).encode(records, capacity);
+            new ColumnarFile(layout.columns(), schema, compression, created)
+                .encode(records, capacity);
         return new EncodedFile(bytes, records.size(), created);
       } catch (IOException e) {
         throw new FatalException("Cannot encode Parquet file: " + e.getMessage(), e);
@@ -73,7 +86,7 @@ public final class ParquetFileWriter {
     }
     RowWriteSupport support = new RowWriteSupport(layout, created);
     BufferOutputFile file = new BufferOutputFile(capacity);
-    ZstdCodecFactory codecs = new ZstdCodecFactory(ZstdCodecFactory.DEFAULT_LEVEL);
+    PageCodecFactory codecs = new PageCodecFactory(compression);
     try (ParquetWriter<Record> writer = builder(file, support, codecs).build()) {
       for (int i = 0; i < records.size(); i++) {
         if (!rows.isEmpty()) {
@@ -89,14 +102,14 @@ public final class ParquetFileWriter {
     return new EncodedFile(file.toByteArray(), records.size(), created);
   }
 
-  private Builder builder(OutputFile file, RowWriteSupport support, ZstdCodecFactory codecs) {
+  private Builder builder(OutputFile file, RowWriteSupport support, PageCodecFactory codecs) {
     Builder builder =
         new Builder(file, support)
             .withConf(new PlainParquetConfiguration())
             .withCodecFactory(codecs)
             // S3 checks the whole file's CRC32C; page checksums would copy every page once more.
             .withPageWriteChecksumEnabled(false)
-            .withCompressionCodec(CompressionCodecName.ZSTD)
+            .withCompressionCodec(compression.codecName())
             .withWriteMode(Mode.OVERWRITE)
             .withRowGroupSize(ROW_GROUP_BYTES)
             .withDictionaryEncoding(false);

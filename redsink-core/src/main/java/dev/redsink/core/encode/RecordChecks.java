@@ -1,7 +1,7 @@
 package dev.redsink.core.encode;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.record.Record;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnRole;
 import dev.redsink.core.table.PayloadFormat;

@@ -1,6 +1,6 @@
 package dev.redsink.core.encode;
 
-import dev.redsink.core.Record;
+import dev.redsink.core.record.Record;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.TableName;

@@ -1,6 +1,6 @@
 package dev.redsink.core.error;
 
-import dev.redsink.core.TopicPartition;
+import dev.redsink.core.record.TopicPartition;
 import java.util.Map;
 import java.util.Optional;
 

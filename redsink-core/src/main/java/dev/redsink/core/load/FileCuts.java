@@ -1,7 +1,7 @@
 package dev.redsink.core.load;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.config.FileSplit;
+import dev.redsink.core.record.Record;
 import java.util.ArrayList;
 import java.util.List;
 

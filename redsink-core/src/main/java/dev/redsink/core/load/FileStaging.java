@@ -1,9 +1,9 @@
 package dev.redsink.core.load;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.encode.EncodedFile;
 import dev.redsink.core.encode.ParquetFileWriter;
 import dev.redsink.core.error.TransientException;
+import dev.redsink.core.record.Record;
 import dev.redsink.core.stage.Disposal;
 import dev.redsink.core.stage.StagedFile;
 import dev.redsink.core.stage.Stager;

@@ -1,8 +1,8 @@
 package dev.redsink.core.load;
 
-import dev.redsink.core.TopicPartition;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.sql.LedgerSql;
 import dev.redsink.core.sql.SqlStatement;
 import dev.redsink.core.sql.TableSql;

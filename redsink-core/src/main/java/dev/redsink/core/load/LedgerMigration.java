@@ -1,6 +1,6 @@
 package dev.redsink.core.load;
 
-import dev.redsink.core.TopicPartition;
+import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.sql.LedgerSql;
 import dev.redsink.core.sql.TableSql;
 import dev.redsink.core.table.TableName;

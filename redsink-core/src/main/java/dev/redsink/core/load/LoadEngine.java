@@ -1,11 +1,11 @@
 package dev.redsink.core.load;
 
-import dev.redsink.core.LoadResult;
-import dev.redsink.core.LoadResult.TableLoad;
-import dev.redsink.core.Record;
-import dev.redsink.core.TopicPartition;
 import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.LoadResult.TableLoad;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.retry.RetryPolicy;
 import dev.redsink.core.retry.Sleeper;
 import dev.redsink.core.sql.DedupMode;
@@ -209,9 +209,11 @@ public final class LoadEngine implements AutoCloseable {
     return new IllegalStateException("A table load failed", t);
   }
 
-  /** Starts an atomic full refresh of the table a topic resolves to; see {@link ReplaceRun}. */
-  public ReplaceRun replace(String topic) {
-    return ReplaceRun.start(ctx, tables, topic);
+  /**
+   * Starts an atomic full refresh of the table a topic resolves to; see {@link RunTableReplace}.
+   */
+  public RunTableReplace replace(String topic) {
+    return RunTableReplace.start(ctx, tables, topic);
   }
 
   /** The checks a record must pass for its table, without staging anything. */

@@ -1,8 +1,8 @@
 package dev.redsink.core.load;
 
-import dev.redsink.core.TopicPartition;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.sql.DedupMode;
 import dev.redsink.core.sql.TableSql;
 import dev.redsink.core.table.WriteSettings;
@@ -168,7 +168,9 @@ final class LoadTransaction {
     try (Statement st = c.createStatement()) {
       st.execute(
           TableSql.createStaging(
-              staging, staged.changes().map(StagedChanges::stagingLayout).orElse(table.layout())));
+              staging,
+              staged.changes().map(StagedChanges::stagingLayout).orElse(table.layout()),
+              table.keys()));
       copyChecked(
           st,
           table,

@@ -1,11 +1,11 @@
 package dev.redsink.core.load;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.encode.RecordChecks;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.error.TransientException;
+import dev.redsink.core.record.Record;
 import dev.redsink.core.sql.SchemaSql;
 import dev.redsink.core.sql.TableSql;
 import dev.redsink.core.sql.TypeMapping;
@@ -30,6 +30,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -111,8 +112,20 @@ final class SchemaEvolver {
           fields.add(RowLayout.field(need.name, TypeMapping.column(need.type, need.maxBytes)));
         }
       }
-      TargetTables.createIfMissing(
-          c, TableSql.createTable(name, table.layout().withoutFields().withFields(fields)));
+      RowLayout layout = table.layout().withoutFields().withFields(fields);
+      Optional<String> keyProblem = table.keys().problemWith(layout);
+      if (keyProblem.isPresent()) {
+        // A typed table's field columns are known only now, from its first records.
+        throw new RedsinkException(
+            ErrorCategory.INVALID_CONFIG,
+            "Cannot create typed table "
+                + name
+                + ": dist_key or sort_key "
+                + keyProblem.get()
+                + "; a typed table gets one column per field of the first records loaded, so"
+                + " name a field they all carry, or create the table yourself");
+      }
+      TargetTables.createIfMissing(c, TableSql.createTable(name, layout, table.keys()));
       LOG.info("Created typed table {} with {} field columns", name, fields.size());
     } catch (SQLException e) {
       throw SqlStates.wrap("create typed table " + name, e);
@@ -229,7 +242,7 @@ final class SchemaEvolver {
         columns = TypedTableColumns.of(name, fixed, TargetTables.columns(c, name));
       }
       requireFit(name, evolution, columns, records, rows);
-      return TargetTable.of(name, columns.layout(), evolution);
+      return table.withLayout(columns.layout());
     } catch (SQLException e) {
       throw SqlStates.wrap("evolve the columns of " + name, e);
     }

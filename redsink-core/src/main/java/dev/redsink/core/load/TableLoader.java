@@ -1,12 +1,12 @@
 package dev.redsink.core.load;
 
-import dev.redsink.core.LoadResult.TableLoad;
-import dev.redsink.core.Record;
-import dev.redsink.core.TopicPartition;
 import dev.redsink.core.encode.ParquetFileWriter;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.error.TransientException;
+import dev.redsink.core.record.LoadResult.TableLoad;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.stage.Disposal;
 import dev.redsink.core.stage.StagedFile;
 import dev.redsink.core.table.Column;
@@ -222,7 +222,7 @@ final class TableLoader {
       List<Column> columns = new ArrayList<>(layout.columns());
       columns.add(RowLayout.field(KeyFold.OP_COLUMN, ColumnType.VARCHAR_20));
       RowLayout stagingLayout = layout.withColumns(columns);
-      writer = new ParquetFileWriter(stagingLayout);
+      writer = new ParquetFileWriter(stagingLayout, plan.table().compression());
       pending = folded.staged();
       changes =
           Optional.of(new StagedChanges(stagingLayout, folded.keyColumns(), folded.operations()));

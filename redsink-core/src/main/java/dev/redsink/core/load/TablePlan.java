@@ -1,7 +1,7 @@
 package dev.redsink.core.load;
 
-import dev.redsink.core.Record;
-import dev.redsink.core.TopicPartition;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -9,6 +9,7 @@ import dev.redsink.core.table.ExistingColumn;
 import dev.redsink.core.table.FoldedNames;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.SchemaCheck;
+import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.TypedTableColumns;
 import java.sql.Connection;
@@ -40,6 +41,7 @@ final class TargetTables {
   private final Ledger ledger;
   private final Map<String, TargetTable> byName = new ConcurrentHashMap<>();
   private final Map<String, TableName> byTopic = new ConcurrentHashMap<>();
+  private final Map<String, String> keyByTopic = new ConcurrentHashMap<>();
   private final Map<String, TableName> forgotten = new ConcurrentHashMap<>();
   private final FoldedNames folded = new FoldedNames();
   private volatile boolean schemaReady;
@@ -51,10 +53,18 @@ final class TargetTables {
     config.targetTable().dotWarning().ifPresent(LOG::warn);
   }
 
-  /** The table for a topic, created and checked on first use. */
+  /**
+   * The table for a topic, created and checked on first use. Runtimes ask once per record, so the
+   * table's key is kept by topic: the folded name is built once per topic, not once per record.
+   */
   TargetTable forTopic(String topic) {
+    String key = keyByTopic.computeIfAbsent(topic, t -> key(nameOf(t)));
+    TargetTable known = byName.get(key);
+    if (known != null) {
+      return known;
+    }
     TableName name = nameOf(topic);
-    return byName.computeIfAbsent(key(name), k -> open(name));
+    return byName.computeIfAbsent(key, k -> open(name));
   }
 
   /**
@@ -109,12 +119,22 @@ final class TargetTables {
         List<ExistingColumn> found = columns(c, name);
         RowLayout actual =
             found.isEmpty() ? expected : TypedTableColumns.of(name, expected, found).layout();
-        return TargetTable.of(name, actual, config.schemaEvolution());
+        return TargetTable.of(
+            name,
+            actual,
+            config.schemaEvolution(),
+            config.parquetCompression(),
+            config.tableKeys());
       }
-      createIfMissing(c, TableSql.createTable(name, expected));
+      createIfMissing(c, TableSql.createTable(name, expected, config.tableKeys()));
       RowLayout actual = SchemaCheck.check(name, expected, columns(c, name));
       LOG.info("Target table {} is ready", name);
-      return TargetTable.of(name, actual);
+      return TargetTable.of(
+          name,
+          actual,
+          SchemaEvolution.ADD_COLUMNS,
+          config.parquetCompression(),
+          config.tableKeys());
     } catch (SQLException e) {
       throw SqlStates.wrap("prepare table " + name, e);
     }

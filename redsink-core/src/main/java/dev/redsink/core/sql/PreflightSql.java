@@ -28,13 +28,5 @@ public final class PreflightSql {
   /** Parameter: schema-qualified table name. */
   public static final String CAN_INSERT = "SELECT has_table_privilege(current_user, ?, 'INSERT')";
 
-  /** The demo's sample queries over its two Quick start tables, shown to the user as they run. */
-  public static final String DEMO_ORDERS_PER_PARTITION =
-      "SELECT pico_topic, pico_partition, COUNT(*) AS orders FROM orders_eu"
-          + " GROUP BY pico_topic, pico_partition ORDER BY pico_partition";
-
-  public static final String DEMO_FIRST_ORDERS =
-      "SELECT id, payload FROM orders_us ORDER BY pico_partition, pico_offset::BIGINT LIMIT 3";
-
   private PreflightSql() {}
 }

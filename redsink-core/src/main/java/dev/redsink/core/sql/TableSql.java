@@ -2,7 +2,9 @@ package dev.redsink.core.sql;
 
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnType;
+import dev.redsink.core.table.DistStyle;
 import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.TableKeys;
 import dev.redsink.core.table.TableName;
 import java.security.SecureRandom;
 import java.util.HexFormat;
@@ -15,13 +17,40 @@ public final class TableSql {
 
   private TableSql() {}
 
-  /** {@code CREATE TABLE IF NOT EXISTS} with exactly the layout's columns, in order. */
-  public static String createTable(TableName table, RowLayout layout) {
+  /**
+   * {@code CREATE TABLE IF NOT EXISTS} with exactly the layout's columns, in order, and the keys;
+   * Redshift's defaults (DISTSTYLE AUTO, SORTKEY AUTO) are left unsaid.
+   */
+  public static String createTable(TableName table, RowLayout layout, TableKeys keys) {
     String columns =
         layout.columns().stream()
             .map(c -> "  " + Identifiers.quote(c.name()) + " " + SqlTypes.ddl(c.type()))
             .collect(Collectors.joining(",\n"));
-    return "CREATE TABLE IF NOT EXISTS " + Identifiers.table(table) + " (\n" + columns + "\n)";
+    return "CREATE TABLE IF NOT EXISTS "
+        + Identifiers.table(table)
+        + " (\n"
+        + columns
+        + "\n)"
+        + keyAttributes(keys);
+  }
+
+  /**
+   * The table attributes for the keys: {@code DISTSTYLE …}, {@code DISTKEY (…)}, {@code COMPOUND
+   * SORTKEY (…)}.
+   */
+  static String keyAttributes(TableKeys keys) {
+    StringBuilder sql = new StringBuilder();
+    if (keys.distStyle() != DistStyle.AUTO) {
+      sql.append("\nDISTSTYLE ").append(keys.distStyle().name());
+    }
+    keys.distKey()
+        .ifPresent(k -> sql.append("\nDISTKEY (").append(Identifiers.quote(k)).append(')'));
+    if (!keys.sortKey().isEmpty()) {
+      sql.append("\nCOMPOUND SORTKEY (")
+          .append(keys.sortKey().stream().map(Identifiers::quote).collect(Collectors.joining(", ")))
+          .append(')');
+    }
+    return sql.toString();
   }
 
   /**
@@ -59,7 +88,7 @@ public final class TableSql {
    * A session-private staging table with the columns of the layout a load writes; other sessions
    * cannot see or truncate it, and Redshift drops it when the session ends.
    */
-  public static String createStaging(String stagingName, RowLayout layout) {
+  public static String createStaging(String stagingName, RowLayout layout, TableKeys keys) {
     // Staged with exactly the columns this load writes, in file order, never LIKE the target: the
     // target may hold other columns (added by someone, or by another writer before this COPY),
     // which COPY's by-position mapping would trip on. SUPER is staged as text (COPY loads Parquet
@@ -74,7 +103,20 @@ public final class TableSql {
                             ? "VARCHAR(MAX)"
                             : SqlTypes.ddl(c.type())))
             .collect(Collectors.joining(", "));
-    return "CREATE TEMP TABLE " + Identifiers.quote(stagingName) + " (" + columns + ")";
+    // Distributed like a KEY target when it holds the key column, so the insert, DELETE … USING
+    // and MERGE joins on that column stay on each slice (AWS: make the join columns the
+    // distribution keys of both tables).
+    String distribution =
+        keys.distKey()
+            .filter(k -> layout.columns().stream().anyMatch(c -> c.name().equals(k)))
+            .map(k -> " DISTSTYLE KEY DISTKEY (" + Identifiers.quote(k) + ")")
+            .orElse("");
+    return "CREATE TEMP TABLE "
+        + Identifiers.quote(stagingName)
+        + " ("
+        + columns
+        + ")"
+        + distribution;
   }
 
   /** Drops a staging table (transactional, unlike TRUNCATE, which commits in Redshift). */

@@ -1,6 +1,6 @@
 package dev.redsink.core.typed;
 
-import dev.redsink.core.Record;
+import dev.redsink.core.record.Record;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package dev.redsink.core.typed;
 
-import dev.redsink.core.Record;
+import dev.redsink.core.record.Record;
 import dev.redsink.core.table.WriteMode;
 import dev.redsink.core.table.WriteSettings;
 import java.util.ArrayList;

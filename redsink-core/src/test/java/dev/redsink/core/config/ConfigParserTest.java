@@ -3,8 +3,11 @@ package dev.redsink.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.redsink.core.encode.ParquetCompression;
 import dev.redsink.core.error.InvalidConfigException;
+import dev.redsink.core.table.DistStyle;
 import dev.redsink.core.table.PayloadFormat;
+import dev.redsink.core.table.TableKeys;
 import java.net.URI;
 import java.time.Duration;
 import java.util.HashMap;
@@ -394,8 +397,73 @@ class ConfigParserTest {
   }
 
   @Test
+  void parquetCompressionDefaultsToZstdAndTakesEachCodec() {
+    assertThat(parse(minimal()).parquetCompression()).isEqualTo(ParquetCompression.ZSTD);
+    assertThat(parse(with("parquet_compression", "snappy")).parquetCompression())
+        .isEqualTo(ParquetCompression.SNAPPY);
+    assertThat(parse(with("parquet.compression", "GZIP")).parquetCompression())
+        .isEqualTo(ParquetCompression.GZIP);
+    assertThat(parse(with("parquet_compression", "none")).parquetCompression())
+        .isEqualTo(ParquetCompression.NONE);
+    assertThat(ConfigParser.parse(with("parquet_compression", "none")).config().effectiveValues())
+        .containsEntry("parquet_compression", "none");
+    assertThat(catchInvalid(with("parquet_compression", "lz4")).problems())
+        .singleElement()
+        .satisfies(
+            p ->
+                assertThat(p)
+                    .contains("parquet_compression")
+                    .contains("zstd or snappy or gzip or none")
+                    .contains("'lz4'"));
+  }
+
+  @Test
+  void tableKeysDefaultToAutoAndTakeExplicitValues() {
+    assertThat(parse(minimal()).tableKeys()).isEqualTo(TableKeys.AUTO);
+    Map<String, Object> raw = with("dist_key", "ID");
+    raw.put("sort_key", "pico_timestamp, Id");
+    assertThat(parse(raw).tableKeys())
+        .isEqualTo(
+            new TableKeys(DistStyle.KEY, Optional.of("id"), List.of("pico_timestamp", "id")));
+    raw.put("dist.style", "key");
+    assertThat(parse(raw).tableKeys().distStyle()).isEqualTo(DistStyle.KEY);
+    assertThat(parse(with("dist_style", "ALL")).tableKeys())
+        .isEqualTo(new TableKeys(DistStyle.ALL, Optional.empty(), List.of()));
+    Map<String, Object> typed = with("table_layout", "typed");
+    typed.put("dist_key", "customer_id");
+    typed.put("sort_key", "pico_offset");
+    assertThat(parse(typed).tableKeys().columns()).containsExactly("customer_id", "pico_offset");
+  }
+
+  @Test
+  void tableKeysNameTheKeyAndTheFix() {
+    Map<String, Object> raw = with("dist_style", "key");
+    raw.put("sort_key", "payload,nope,,");
+    assertThat(catchInvalid(raw).problems())
+        .anySatisfy(p -> assertThat(p).contains("dist_key").contains("is required with"))
+        .anySatisfy(p -> assertThat(p).contains("sort_key").contains("comma-separated"));
+    Map<String, Object> wrong = with("dist_style", "even");
+    wrong.put("dist_key", "payload");
+    wrong.put("sort_key", "nope, id, nope");
+    assertThat(catchInvalid(wrong).problems())
+        .anySatisfy(p -> assertThat(p).contains("dist_style").contains("must be key"))
+        .anySatisfy(
+            p -> assertThat(p).contains("dist_key").contains("'payload' is VARBYTE(16777216)"))
+        .anySatisfy(p -> assertThat(p).contains("sort_key").contains("names a column twice"));
+    assertThat(catchInvalid(with("sort_key", "nope")).problems())
+        .singleElement()
+        .satisfies(
+            p ->
+                assertThat(p)
+                    .contains("'nope' is not a column")
+                    .contains("id, pico_offset, pico_timestamp"));
+    assertThat(catchInvalid(with("dist_style", "round_robin")).problems())
+        .anySatisfy(p -> assertThat(p).contains("auto or even or key or all"));
+  }
+
+  @Test
   void everyCatalogueKeyHasADefaultTextAndDoc() {
-    assertThat(ConfigKeys.ALL).hasSize(33);
+    assertThat(ConfigKeys.ALL).hasSize(37);
     assertThat(ConfigKeys.ALL).allSatisfy(k -> assertThat(k.doc()).isNotBlank());
     assertThat(ConfigKeys.ALL.stream().map(ConfigKey::name))
         .containsExactly(
@@ -413,6 +481,7 @@ class ConfigParserTest {
             "max_file_bytes",
             "slices",
             "upload_concurrency",
+            "parquet_compression",
             "max_connections",
             "include_metadata",
             "include_key",
@@ -425,6 +494,9 @@ class ConfigParserTest {
             "primary_key",
             "delete_on_tombstone",
             "cdc_delete_mode",
+            "dist_style",
+            "dist_key",
+            "sort_key",
             "max_retries",
             "retry_delay",
             "s3_timeout",

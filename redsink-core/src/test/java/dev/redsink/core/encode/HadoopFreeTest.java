@@ -25,7 +25,8 @@ class HadoopFreeTest {
               dev.redsink.core.table.PayloadFormat.VARBYTE,
               "pico_");
       var record =
-          new dev.redsink.core.Record("t", 0, 1, 2, new byte[] {1}, List.of(), new byte[] {2});
+          new dev.redsink.core.record.Record(
+              "t", 0, 1, 2, new byte[] {1}, List.of(), new byte[] {2});
       return new ParquetFileWriter(layout)
           .write(List.of(record), java.time.Instant.EPOCH)
           .bytes()

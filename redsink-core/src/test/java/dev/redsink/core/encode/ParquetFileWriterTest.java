@@ -3,8 +3,8 @@ package dev.redsink.core.encode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.record.Record;
 import dev.redsink.core.table.ColumnGroup;
 import dev.redsink.core.table.PayloadFormat;
 import dev.redsink.core.table.RowLayout;

@@ -2,9 +2,9 @@ package dev.redsink.core.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redsink.core.LoadResult;
-import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.fault.SqlFault;

@@ -3,10 +3,10 @@ package dev.redsink.core.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.redsink.core.LoadResult;
-import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
 import dev.redsink.emulator.EmulatorStatistics;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;

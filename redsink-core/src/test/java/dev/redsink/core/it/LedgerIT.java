@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redsink.core.RedshiftSink;
-import dev.redsink.core.TopicPartition;
 import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.record.TopicPartition;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import java.util.ArrayList;

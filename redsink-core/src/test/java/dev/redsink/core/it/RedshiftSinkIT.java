@@ -4,12 +4,12 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.redsink.core.LoadResult;
-import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
-import dev.redsink.core.TopicPartition;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.fault.Fault;
@@ -367,8 +367,8 @@ class RedshiftSinkIT {
                 1L,
                 null,
                 List.of(
-                    new dev.redsink.core.Header("trace", "abc".getBytes(UTF_8)),
-                    new dev.redsink.core.Header("raw", new byte[] {(byte) 0xff, 0x00})),
+                    new dev.redsink.core.record.Header("trace", "abc".getBytes(UTF_8)),
+                    new dev.redsink.core.record.Header("raw", new byte[] {(byte) 0xff, 0x00})),
                 "{\"order_id\": 7, \"items\": [{\"sku\": \"a-1\"}, {\"sku\": \"b-2\"}]}"
                     .getBytes(UTF_8)),
             new Record("t", 0, 1, 2L, null, List.of(), "[1, \"two\"]".getBytes(UTF_8)));

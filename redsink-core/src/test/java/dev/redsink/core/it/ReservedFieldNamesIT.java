@@ -3,8 +3,8 @@ package dev.redsink.core.it;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.record.Record;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import java.util.List;

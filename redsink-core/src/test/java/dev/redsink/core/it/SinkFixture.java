@@ -1,6 +1,6 @@
 package dev.redsink.core.it;
 
-import dev.redsink.core.Record;
+import dev.redsink.core.record.Record;
 import dev.redsink.emulator.RedshiftEmulator;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;

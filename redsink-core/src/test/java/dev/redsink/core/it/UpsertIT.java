@@ -4,10 +4,10 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.error.InvalidConfigException;
+import dev.redsink.core.record.Record;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import java.util.ArrayList;
@@ -192,5 +192,40 @@ class UpsertIT {
         .isInstanceOf(InvalidConfigException.class)
         .hasMessageContaining("delete_on_tombstone")
         .hasMessageContaining("primary_key = record_key");
+  }
+
+  @Test
+  void keysOnThePrimaryKeyShapeTheCreatedTableAndItsStaging() throws Exception {
+    Map<String, Object> config = upsert("sku");
+    config.put("dist_key", "sku");
+    config.put("sort_key", "sku,pico_timestamp");
+    List<Record> batch = new ArrayList<>();
+    for (int o = 0; o < 20; o++) {
+      batch.add(enveloped(0, o, o % 5, "n" + o, o));
+    }
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      sink.write(batch);
+    }
+    assertThat(fx.rows("SELECT sku, name FROM " + table + " ORDER BY sku"))
+        .containsExactly("0|n15", "1|n16", "2|n17", "3|n18", "4|n19");
+    assertThat(
+            fx.rows(
+                "SELECT \"column\", distkey, sortkey FROM pg_table_def WHERE tablename = '"
+                    + table
+                    + "' AND (distkey OR sortkey <> 0)"))
+        .containsExactly("pico_timestamp|f|2", "sku|t|1");
+  }
+
+  @Test
+  void aDistKeyNamingNoFieldOfTheFirstRecordsFailsBeforeCreatingTheTable() throws Exception {
+    Map<String, Object> config = upsert("sku");
+    config.put("dist_key", "customer");
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      assertThatThrownBy(() -> sink.write(List.of(enveloped(0, 0, 1, "a", 1))))
+          .hasMessageContaining("Cannot create typed table " + table)
+          .hasMessageContaining("'customer' is not a column of the table");
+    }
+    assertThat(fx.value("SELECT count(*) FROM svv_columns WHERE table_name = '" + table + "'"))
+        .isEqualTo("0");
   }
 }

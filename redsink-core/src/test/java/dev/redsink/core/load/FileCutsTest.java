@@ -2,9 +2,9 @@ package dev.redsink.core.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.config.ByteSizes;
 import dev.redsink.core.config.FileSplit;
+import dev.redsink.core.record.Record;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

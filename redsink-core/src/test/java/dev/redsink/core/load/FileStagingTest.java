@@ -3,9 +3,9 @@ package dev.redsink.core.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.encode.ParquetFileWriter;
 import dev.redsink.core.error.FatalException;
+import dev.redsink.core.record.Record;
 import dev.redsink.core.retry.RetryPolicy;
 import dev.redsink.core.stage.ObjectStore;
 import dev.redsink.core.stage.StagedFile;

@@ -5,10 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redsink.core.table.ColumnGroup;
 import dev.redsink.core.table.ColumnType;
+import dev.redsink.core.table.DistStyle;
 import dev.redsink.core.table.PayloadFormat;
 import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.TableKeys;
 import dev.redsink.core.table.TableName;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -22,7 +26,7 @@ class TableSqlTest {
 
   @Test
   void createTableIsTheReferenceDdl() {
-    assertThat(TableSql.createTable(TableName.of("orders_eu"), DEFAULTS))
+    assertThat(TableSql.createTable(TableName.of("orders_eu"), DEFAULTS, TableKeys.AUTO))
         .isEqualTo(
             """
             CREATE TABLE IF NOT EXISTS "orders_eu" (
@@ -39,9 +43,33 @@ class TableSqlTest {
 
   @Test
   void createTableQuotesVerbatimInASchema() {
-    assertThat(TableSql.createTable(TableName.of("analytics", "orders_orders.eu\"x"), BARE))
+    assertThat(
+            TableSql.createTable(
+                TableName.of("analytics", "orders_orders.eu\"x"), BARE, TableKeys.AUTO))
         .startsWith("CREATE TABLE IF NOT EXISTS \"analytics\".\"orders_orders.eu\"\"x\" (\n")
         .contains("\"payload\" VARCHAR(MAX)");
+  }
+
+  @Test
+  void createTableCarriesTheKeysAndStagingSharesTheDistributionKey() {
+    TableKeys keys =
+        new TableKeys(DistStyle.KEY, Optional.of("id"), List.of("pico_timestamp", "id"));
+    assertThat(TableSql.createTable(TableName.of("t"), DEFAULTS, keys))
+        .endsWith(
+            "\"created_at\" VARCHAR\n)\nDISTSTYLE KEY\nDISTKEY (\"id\")\nCOMPOUND SORTKEY"
+                + " (\"pico_timestamp\", \"id\")");
+    assertThat(
+            TableSql.createTable(
+                TableName.of("t"),
+                BARE,
+                new TableKeys(DistStyle.EVEN, Optional.empty(), List.of())))
+        .endsWith("\n)\nDISTSTYLE EVEN");
+    assertThat(TableSql.createStaging("s", BARE, keys))
+        .endsWith(" VARCHAR) DISTSTYLE KEY DISTKEY (\"id\")");
+    assertThat(
+            TableSql.createStaging(
+                "s", BARE, new TableKeys(DistStyle.KEY, Optional.of("region"), List.of())))
+        .endsWith(" VARCHAR)");
   }
 
   static java.util.List<ColumnType> columnTypes() {
@@ -76,7 +104,7 @@ class TableSqlTest {
     assertThat(name).matches("redsink_staging_[0-9a-f]{16}");
     assertThat(TableSql.newStagingName()).isNotEqualTo(name);
     // The columns the load writes, not LIKE the target, which may hold others.
-    assertThat(TableSql.createStaging("redsink_staging_00", BARE))
+    assertThat(TableSql.createStaging("redsink_staging_00", BARE, TableKeys.AUTO))
         .isEqualTo(
             "CREATE TEMP TABLE \"redsink_staging_00\" (\"id\" VARCHAR(512), \"payload\""
                 + " VARCHAR(MAX), \"created_at\" VARCHAR)");

@@ -4,8 +4,8 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.record.Record;
 import dev.redsink.core.table.CdcDeleteMode;
 import dev.redsink.core.table.WriteMode;
 import dev.redsink.core.table.WriteSettings;

@@ -86,6 +86,6 @@ final class AlterTableRule {
     }
     int column = s.at(action + 1).is("COLUMN") ? action + 2 : action + 1;
     String table = s.at(action - 1).identifierName();
-    return s.text(0, column) + " " + CreateTableRule.column(s, column, s.size(), table, ctx);
+    return s.text(0, column) + " " + CreateTableRule.column(s, column, s.size(), table, ctx, null);
   }
 }

@@ -6,8 +6,9 @@ import java.util.Set;
 
 /**
  * Rewrites Redshift's CREATE TABLE into PostgreSQL: maps types to domains with byte limits, turns
- * IDENTITY into PostgreSQL identity columns, drops distribution, sort, encoding and backup
- * attributes, and drops PRIMARY KEY / UNIQUE / REFERENCES, which Redshift does not enforce.
+ * IDENTITY into PostgreSQL identity columns, drops encoding and backup attributes, and drops
+ * PRIMARY KEY / UNIQUE / REFERENCES, which Redshift does not enforce. Distribution and sort keys
+ * are checked and collected ({@link TableKeys}) for the catalog views.
  */
 final class CreateTableRule {
 
@@ -49,14 +50,17 @@ final class CreateTableRule {
     i = nameEnd(s, i);
     String table = s.at(i - 1).identifierName();
     out.append(' ').append(s.text(nameStart, i));
+    TableKeys keys = new TableKeys();
     if (s.at(i).isSymbol("(")) {
       int close = s.closing(i);
-      out.append(" (").append(elements(s, i + 1, close, table, ctx)).append(')');
+      out.append(" (").append(elements(s, i + 1, close, table, ctx, keys)).append(')');
       i = close + 1;
     }
     int as = s.find(i, "AS");
     int attributesEnd = as < 0 ? s.size() : as;
-    checkTableAttributes(s, i, attributesEnd);
+    tableAttributes(s, i, attributesEnd, keys);
+    keys.check();
+    ctx.tableKeys(keys);
     if (as >= 0) {
       out.append(' ').append(s.text(as, s.size()));
     }
@@ -71,13 +75,14 @@ final class CreateTableRule {
     return i;
   }
 
-  private static String elements(Statement s, int from, int to, String table, DialectContext ctx)
+  private static String elements(
+      Statement s, int from, int to, String table, DialectContext ctx, TableKeys keys)
       throws DialectException {
     List<String> kept = new ArrayList<>();
     int start = from;
     for (int i = from; i <= to; i++) {
       if (i == to || (s.at(i).isSymbol(",") && depth(s, from, i) == 0)) {
-        String element = element(s, start, i, table, ctx);
+        String element = element(s, start, i, table, ctx, keys);
         if (!element.isEmpty()) {
           kept.add(element);
         }
@@ -100,10 +105,12 @@ final class CreateTableRule {
     return depth;
   }
 
-  private static String element(Statement s, int from, int to, String table, DialectContext ctx)
+  private static String element(
+      Statement s, int from, int to, String table, DialectContext ctx, TableKeys keys)
       throws DialectException {
     Token first = s.at(from);
     if (first.is("LIKE")) {
+      keys.like(s.text(from + 1, nameEnd(s, from + 1)));
       return s.text(from, to);
     }
     if (first.is("CONSTRAINT")) {
@@ -116,14 +123,22 @@ final class CreateTableRule {
     if (first.is("CHECK")) {
       throw new DialectException(RedshiftError.syntaxErrorAt(first.text()));
     }
-    return column(s, from, to, table, ctx);
+    return column(s, from, to, table, ctx, keys);
   }
 
-  static String column(Statement s, int from, int to, String table, DialectContext ctx)
+  /**
+   * One column definition in PostgreSQL's terms; its DISTKEY and SORTKEY attributes go to {@code
+   * keys}, or are refused when it is null (ALTER TABLE ADD COLUMN cannot add a key column).
+   */
+  static String column(
+      Statement s, int from, int to, String table, DialectContext ctx, TableKeys keys)
       throws DialectException {
     Token name = s.at(from);
     TypeMapping.MappedType type = TypeMapping.map(s, from + 1, table + "." + name.identifierName());
     ctx.require(type.domain());
+    if (keys != null) {
+      keys.column(name.identifierName(), keyType(s, from + 1));
+    }
     StringBuilder out = new StringBuilder(name.text()).append(' ').append(type.postgresSql());
     int i = type.end();
     while (i < to) {
@@ -155,7 +170,21 @@ final class CreateTableRule {
           }
         }
         case "ENCODE", "COLLATE" -> i += 2;
-        case "DISTKEY", "SORTKEY", "UNIQUE" -> i++;
+        case "DISTKEY", "SORTKEY" -> {
+          if (keys == null) {
+            throw new DialectException(
+                RedshiftError.of(
+                    RedshiftError.FEATURE_NOT_SUPPORTED,
+                    "ALTER TABLE ADD COLUMN cannot add a " + w + " column"));
+          }
+          if (w.equals("DISTKEY")) {
+            keys.distKey(name.identifierName());
+          } else {
+            keys.columnSortKey(name.identifierName());
+          }
+          i++;
+        }
+        case "UNIQUE" -> i++;
         case "PRIMARY" -> i += 2;
         case "CONSTRAINT" -> i += 2;
         case "REFERENCES" -> {
@@ -198,26 +227,74 @@ final class CreateTableRule {
     return " (START WITH " + args.get(0) + " INCREMENT BY " + args.get(1) + ")";
   }
 
-  /** Accepts Redshift's table attributes (which change nothing here) and refuses anything else. */
-  private static void checkTableAttributes(Statement s, int from, int to) throws DialectException {
+  /** Whether a column of the type at {@code i} may be a distribution or sort key column. */
+  private static boolean keyType(Statement s, int i) {
+    Token t = s.at(i);
+    return !(t.is("VARBYTE")
+        || t.is("VARBINARY")
+        || t.is("SUPER")
+        || (t.is("BINARY") && s.at(i + 1).is("VARYING")));
+  }
+
+  /**
+   * Reads Redshift's table attributes: BACKUP and ENCODE change nothing here, the distribution
+   * style and keys go to {@code keys}; anything else is refused.
+   */
+  private static void tableAttributes(Statement s, int from, int to, TableKeys keys)
+      throws DialectException {
     int i = from;
     while (i < to) {
       Token t = s.at(i);
       String w = t.upper();
       switch (w) {
-        case "BACKUP", "DISTSTYLE", "ENCODE" -> i += 2;
-        case "COMPOUND", "INTERLEAVED" -> i++;
-        case "DISTKEY", "SORTKEY" -> {
-          if (s.at(i + 1).isSymbol("(")) {
-            i = s.closing(i + 1) + 1;
-          } else if (s.at(i + 1).is("AUTO")) {
-            i += 2;
-          } else {
+        case "BACKUP", "ENCODE" -> i += 2;
+        case "DISTSTYLE" -> {
+          Token style = s.at(i + 1);
+          if (!(style.is("AUTO") || style.is("EVEN") || style.is("KEY") || style.is("ALL"))) {
+            throw new DialectException(RedshiftError.syntaxErrorAt(style.text()));
+          }
+          keys.distStyle(style.text());
+          i += 2;
+        }
+        case "DISTKEY" -> {
+          List<String> columns = keyColumns(s, i + 1);
+          if (columns.size() != 1) {
             throw new DialectException(RedshiftError.syntaxErrorAt(s.at(i + 1).text()));
+          }
+          keys.distKey(columns.get(0));
+          i = s.closing(i + 1) + 1;
+        }
+        case "COMPOUND", "INTERLEAVED", "SORTKEY" -> {
+          int sortKey = w.equals("SORTKEY") ? i : i + 1;
+          if (!s.at(sortKey).is("SORTKEY")) {
+            throw new DialectException(RedshiftError.syntaxErrorAt(s.at(sortKey).text()));
+          }
+          if (w.equals("SORTKEY") && s.at(sortKey + 1).is("AUTO")) {
+            keys.sortKey("AUTO", List.of());
+            i = sortKey + 2;
+          } else {
+            keys.sortKey(w.equals("SORTKEY") ? "COMPOUND" : w, keyColumns(s, sortKey + 1));
+            i = s.closing(sortKey + 1) + 1;
           }
         }
         default -> throw new DialectException(RedshiftError.syntaxErrorAt(t.text()));
       }
     }
+  }
+
+  /** The column names of {@code (a, b, …)} at {@code open}. */
+  private static List<String> keyColumns(Statement s, int open) throws DialectException {
+    if (!s.at(open).isSymbol("(")) {
+      throw new DialectException(RedshiftError.syntaxErrorAt(s.at(open).text()));
+    }
+    int close = s.closing(open);
+    List<String> columns = new ArrayList<>();
+    for (int k = open + 1; k < close; k += 2) {
+      if (!s.at(k).isIdentifier() || !(k + 1 == close || s.at(k + 1).isSymbol(","))) {
+        throw new DialectException(RedshiftError.syntaxErrorAt(s.at(k).text()));
+      }
+      columns.add(s.at(k).identifierName());
+    }
+    return columns;
   }
 }

@@ -54,7 +54,8 @@ public final class Dialect {
         s = Statement.parse(AlterTableRule.rewrite(s, ctx));
       }
       s = ExpressionRule.apply(s);
-      return new Plan.Forward(text, s.text(), kind, ctx.domains(), ctx.longNames());
+      return new Plan.Forward(
+          text, s.text() + ctx.tableKeysComment(), kind, ctx.domains(), ctx.longNames());
     } catch (DialectException e) {
       return new Plan.Refuse(text, e.error(), kind);
     }

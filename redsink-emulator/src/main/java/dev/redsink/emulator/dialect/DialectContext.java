@@ -11,6 +11,7 @@ final class DialectContext {
   private final boolean caseSensitiveIdentifiers;
   private final Set<Domain> domains = new LinkedHashSet<>();
   private final Map<String, String> longNames = new LinkedHashMap<>();
+  private TableKeys tableKeys;
 
   DialectContext(boolean caseSensitiveIdentifiers) {
     this.caseSensitiveIdentifiers = caseSensitiveIdentifiers;
@@ -28,6 +29,16 @@ final class DialectContext {
 
   void longName(String postgresName, String redshiftName) {
     longNames.put(postgresName, redshiftName);
+  }
+
+  /** The keys of the table a CREATE TABLE creates. */
+  void tableKeys(TableKeys keys) {
+    this.tableKeys = keys;
+  }
+
+  /** The comment that carries a created table's keys to the backend, or "". */
+  String tableKeysComment() {
+    return tableKeys == null ? "" : " " + tableKeys.comment();
   }
 
   Set<Domain> domains() {

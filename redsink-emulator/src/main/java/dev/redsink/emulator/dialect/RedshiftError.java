@@ -9,6 +9,7 @@ public record RedshiftError(String sqlState, String message, String detail) {
   public static final String UNDEFINED_OBJECT = "42704";
   public static final String ACTIVE_SQL_TRANSACTION = "25001";
   public static final String INVALID_PARAMETER_VALUE = "22023";
+  public static final String UNDEFINED_COLUMN = "42703";
 
   public static RedshiftError of(String sqlState, String message) {
     return new RedshiftError(sqlState, message, null);

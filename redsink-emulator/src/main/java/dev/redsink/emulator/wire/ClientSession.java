@@ -301,10 +301,12 @@ final class ClientSession implements Runnable {
     }
     Optional<SqlFault> fault = runner.takeFault(plan);
     if (plan instanceof Plan.Forward f && fault.isEmpty()) {
-      char before = backend.status();
-      forward(m);
-      boolean ok = awaitReply("CIs");
-      runner.count(f, ok, before);
+      runner.runForwarded(
+          f,
+          () -> {
+            forward(m);
+            return awaitReply("CIs");
+          });
       return;
     }
     boolean ok =
@@ -388,7 +390,7 @@ final class ClientSession implements Runnable {
     if (m.kind() == 'E' || m.kind() == 'N') {
       client.write(ErrorTranslation.toRedshift(ErrorFields.parse(m.body())).toMessage(m.kind()));
     } else {
-      client.write(runner == null ? m : runner.results().present(m));
+      client.write(ServerVersion.asRedshift(runner == null ? m : runner.results().present(m)));
     }
   }
 

@@ -5,12 +5,15 @@ import java.io.IOException;
 /** Runs a Redshift COPY statement on a client's backend session. */
 public interface CopyRunner {
 
+  /** What a COPY loaded: rows, and the bytes of the files it read. */
+  record Loaded(long rows, long bytes) {}
+
   /**
-   * Runs the COPY and returns the number of rows loaded.
+   * Runs the COPY and returns what it loaded.
    *
    * @throws CopyFailure with the error the client must see (the transaction is already aborted)
    */
-  long run(String sql, BackendSession session) throws CopyFailure, IOException;
+  Loaded run(String sql, BackendSession session) throws CopyFailure, IOException;
 
   /** A COPY that failed with a Redshift error. */
   final class CopyFailure extends Exception {

@@ -1,6 +1,7 @@
 package dev.redsink.emulator.wire;
 
 import dev.redsink.emulator.EmulatorStatistics;
+import dev.redsink.emulator.cost.ClusterCosts;
 import dev.redsink.emulator.dialect.Plan;
 import dev.redsink.emulator.dialect.TableColumns;
 import dev.redsink.emulator.fault.SqlFaults;
@@ -38,6 +39,9 @@ public interface SessionEnvironment {
 
   /** Runs COPY from S3 inside the session; see {@link CopyRunner}. */
   CopyRunner copyRunner();
+
+  /** The cost profile's delays and commit queue. */
+  ClusterCosts costs();
 
   /** How clients authenticate. */
   enum AuthMethod {

@@ -158,8 +158,34 @@ final class StatementRunner {
         "Connection dropped " + when + " by an injected fault");
   }
 
+  /**
+   * Runs a statement forwarded as it is (the extended protocol's fast path), with the cost
+   * profile's delays and commit queue, and counts it.
+   */
+  boolean runForwarded(Plan.Forward plan, Forwarding forwarding) throws IOException {
+    char before = backend.status();
+    env.costs().statement();
+    boolean ok = commits(plan, before) ? env.costs().commit(id, forwarding::run) : forwarding.run();
+    count(plan, ok, before);
+    return ok;
+  }
+
+  /** Whether the statement ends in a commit: COMMIT in a block, or a write in autocommit. */
+  private static boolean commits(Plan plan, char before) {
+    return (before == 'T' && plan.kind() == StatementKind.COMMIT)
+        || (before == 'I' && plan.kind().writes());
+  }
+
   private boolean runPlan(Plan plan, Forwarding forwarding) throws IOException {
     char before = backend.status();
+    env.costs().statement();
+    if (commits(plan, before)) {
+      return env.costs().commit(id, () -> runPlanNow(plan, forwarding, before));
+    }
+    return runPlanNow(plan, forwarding, before);
+  }
+
+  private boolean runPlanNow(Plan plan, Forwarding forwarding, char before) throws IOException {
     boolean ok;
     if (plan instanceof Plan.Forward f) {
       try {
@@ -215,8 +241,9 @@ final class StatementRunner {
     }
     SpecialStatement.CopyFromS3 c = (SpecialStatement.CopyFromS3) statement;
     try {
-      long rows = env.copyRunner().run(c.sql(), backend);
-      return complete("COPY " + rows);
+      CopyRunner.Loaded loaded = env.copyRunner().run(c.sql(), backend);
+      env.costs().copy(loaded.bytes());
+      return complete("COPY " + loaded.rows());
     } catch (CopyRunner.CopyFailure e) {
       return sendError(e.error());
     }

@@ -88,18 +88,85 @@ BEGIN
 END
 $$
 ;;
+CREATE TABLE redsink_emulator.table_keys (
+  relid oid PRIMARY KEY,
+  diststyle text NOT NULL,
+  distkey name,
+  sortstyle text NOT NULL,
+  sortkey name[] NOT NULL
+)
+;;
+GRANT SELECT ON redsink_emulator.table_keys TO PUBLIC
+;;
+-- Records the distribution and sort keys of every table a CREATE TABLE creates, inside the
+-- creating transaction (a rollback forgets them). The front end appends the keys to the statement
+-- it forwards as a comment, /*redsink:keys {json} */, which current_query() still holds here. LIKE
+-- copies the parent's keys, as Redshift does. A table that reuses a dropped table's oid overwrites
+-- the old row; IF NOT EXISTS on an existing table creates nothing and records nothing.
+-- No fixed search_path: LIKE's parent is resolved as the creating session resolves it.
+CREATE FUNCTION redsink_emulator.record_table_keys() RETURNS event_trigger
+LANGUAGE plpgsql SECURITY DEFINER AS $$
+DECLARE
+  created record;
+  keys jsonb := (regexp_match(current_query(), '/\*redsink:keys (\{.*\}) \*/'))[1]::jsonb;
+  parent oid;
+BEGIN
+  FOR created IN SELECT objid FROM pg_event_trigger_ddl_commands() WHERE object_type = 'table' LOOP
+    parent := CASE WHEN keys ? 'like' THEN to_regclass(keys->>'like')::oid END;
+    INSERT INTO redsink_emulator.table_keys AS k (relid, diststyle, distkey, sortstyle, sortkey)
+    SELECT created.objid, p.diststyle, p.distkey, p.sortstyle, p.sortkey
+      FROM redsink_emulator.table_keys p WHERE p.relid = parent
+    UNION ALL
+    SELECT created.objid, coalesce(keys->>'diststyle', 'AUTO'), keys->>'distkey',
+           coalesce(keys->>'sortstyle', 'AUTO'),
+           ARRAY(SELECT jsonb_array_elements_text(coalesce(keys->'sortkey', '[]'::jsonb)))::name[]
+     WHERE NOT EXISTS (SELECT 1 FROM redsink_emulator.table_keys p WHERE p.relid = parent)
+    ON CONFLICT (relid) DO UPDATE
+      SET diststyle = excluded.diststyle, distkey = excluded.distkey,
+          sortstyle = excluded.sortstyle, sortkey = excluded.sortkey;
+  END LOOP;
+END
+$$
+;;
+CREATE EVENT TRIGGER redsink_table_keys ON ddl_command_end
+  WHEN TAG IN ('CREATE TABLE', 'CREATE TABLE AS', 'SELECT INTO')
+  EXECUTE FUNCTION redsink_emulator.record_table_keys()
+;;
+CREATE FUNCTION redsink_emulator.forget_table_keys() RETURNS event_trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS $$
+BEGIN
+  DELETE FROM redsink_emulator.table_keys
+   WHERE relid IN (SELECT objid FROM pg_event_trigger_dropped_objects() WHERE object_type = 'table');
+END
+$$
+;;
+CREATE EVENT TRIGGER redsink_table_keys_drop ON sql_drop
+  WHEN TAG IN ('DROP TABLE')
+  EXECUTE FUNCTION redsink_emulator.forget_table_keys()
+;;
+-- pg_table_def's sortkey: a column's position in the sort key, negative at odd positions of an
+-- interleaved key, as Redshift shows it; 0 for columns outside the key.
+CREATE FUNCTION redsink_emulator.sortkey_position(k redsink_emulator.table_keys, col name)
+RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT coalesce((SELECT CASE WHEN k.sortstyle = 'INTERLEAVED' AND o % 2 = 1 THEN -o::integer
+                               ELSE o::integer END
+                     FROM unnest(k.sortkey) WITH ORDINALITY AS s(c, o) WHERE s.c = col), 0)
+$$
+;;
 CREATE VIEW pg_catalog.pg_table_def AS
 SELECT n.nspname::text AS schemaname,
        pg_catalog.redsink_display_name(c.relname) AS tablename,
        pg_catalog.redsink_display_name(a.attname) AS "column",
        pg_catalog.redshift_type(a.atttypid, a.atttypmod) AS type,
        'none'::character(32) AS encoding,
-       false AS distkey,
-       0 AS sortkey,
+       coalesce(k.distkey = a.attname, false) AS distkey,
+       CASE WHEN k.relid IS NULL THEN 0 ELSE redsink_emulator.sortkey_position(k, a.attname) END
+         AS sortkey,
        a.attnotnull AS notnull
 FROM pg_catalog.pg_class c
 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
 JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid
+LEFT JOIN redsink_emulator.table_keys k ON k.relid = c.oid
 WHERE c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped
   AND n.nspname = ANY (pg_catalog.current_schemas(true))
   AND pg_catalog.pg_table_is_visible(c.oid)
@@ -143,14 +210,18 @@ SELECT * FROM (
          c.oid::integer AS table_id,
          pg_catalog.redsink_display_name(c.relname) AS "table",
          'Y'::text AS encoded,
-         'AUTO(EVEN)'::text AS diststyle,
-         'AUTO(SORTKEY)'::text AS sortkey1,
+         CASE coalesce(k.diststyle, 'AUTO')
+           WHEN 'AUTO' THEN 'AUTO(EVEN)'
+           WHEN 'KEY' THEN 'KEY(' || pg_catalog.redsink_display_name(k.distkey) || ')'
+           ELSE k.diststyle END::text AS diststyle,
+         CASE WHEN coalesce(k.sortstyle, 'AUTO') = 'AUTO' THEN 'AUTO(SORTKEY)'
+           ELSE pg_catalog.redsink_display_name(k.sortkey[1]) END::text AS sortkey1,
          (SELECT max((regexp_match(pg_catalog.redshift_type(a.atttypid, a.atttypmod),
                  '^character varying\((\d+)\)$'))[1]::integer)
             FROM pg_catalog.pg_attribute a
            WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped) AS max_varchar,
          'none'::text AS sortkey1_enc,
-         0 AS sortkey_num,
+         coalesce(cardinality(k.sortkey), 0) AS sortkey_num,
          ceil(pg_catalog.pg_total_relation_size(c.oid) / 1048576.0)::bigint AS size,
          0::numeric(10, 4) AS pct_used,
          0::bigint AS empty,
@@ -162,6 +233,7 @@ SELECT * FROM (
          NULL::bigint AS estimated_visible_rows
   FROM pg_catalog.pg_class c
   JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+  LEFT JOIN redsink_emulator.table_keys k ON k.relid = c.oid
   WHERE c.relkind = 'r'
     AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'redsink_emulator')
     AND n.nspname NOT LIKE 'pg\_%'

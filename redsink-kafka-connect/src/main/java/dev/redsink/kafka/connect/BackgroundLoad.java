@@ -1,8 +1,8 @@
 package dev.redsink.kafka.connect;
 
-import dev.redsink.core.LoadResult;
-import dev.redsink.core.Record;
-import dev.redsink.core.TopicPartition;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;

@@ -1,6 +1,6 @@
 package dev.redsink.kafka.connect;
 
-import dev.redsink.core.TopicPartition;
+import dev.redsink.core.record.TopicPartition;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;

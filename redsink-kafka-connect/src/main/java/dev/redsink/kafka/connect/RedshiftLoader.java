@@ -1,11 +1,10 @@
 package dev.redsink.kafka.connect;
 
-import dev.redsink.core.LoadResult;
-import dev.redsink.core.Record;
 import dev.redsink.core.RedshiftSink;
-import dev.redsink.core.TopicPartition;
 import dev.redsink.core.error.BadRecordException;
-import dev.redsink.core.table.WriteSettings;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -41,7 +40,7 @@ final class RedshiftLoader implements Loader {
 
   @Override
   public boolean appliesTombstones() {
-    return sink.config().write().tombstones() == WriteSettings.TombstoneHandling.DELETE;
+    return sink.appliesTombstones();
   }
 
   @Override

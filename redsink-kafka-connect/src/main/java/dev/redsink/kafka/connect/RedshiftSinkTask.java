@@ -1,12 +1,12 @@
 package dev.redsink.kafka.connect;
 
-import dev.redsink.core.LoadResult;
-import dev.redsink.core.Record;
-import dev.redsink.core.TopicPartition;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.LogBehindLedgerException;
 import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -34,6 +34,9 @@ import org.slf4j.LoggerFactory;
  */
 public class RedshiftSinkTask extends SinkTask {
   private static final Logger LOG = LoggerFactory.getLogger(RedshiftSinkTask.class);
+
+  /** How soon Connect calls back while a due buffer waits for the running load. */
+  static final long DUE_RECHECK_MS = 50;
 
   private final Loader.Factory loaders;
   private final Clock clock;
@@ -128,12 +131,28 @@ public class RedshiftSinkTask extends SinkTask {
     for (SinkRecord record : records) {
       take(record, now);
     }
-    if (buffer.isFull() || buffer.isDue(now)) {
-      flush();
-    }
+    flushIfReady(now);
     if (!buffer.isEmpty()) {
-      // Wake up for the interval flush even when no records arrive.
-      context.timeout(Math.max(1, buffer.millisUntilDue(clock.millis())));
+      // Wake up for the interval flush even when no records arrive, and soon after the running
+      // load when the buffer is already due.
+      long later = clock.millis();
+      context.timeout(
+          buffer.isDue(later) ? DUE_RECHECK_MS : Math.max(1, buffer.millisUntilDue(later)));
+    }
+  }
+
+  /**
+   * Starts the next load when the buffer is full, or when it is due and no load is running. A due
+   * buffer does not wait for the running load: the task keeps consuming into it, so under a
+   * cluster's per-load latency each load grows to what arrived while the one before it ran, rather
+   * than stopping consumption until it ends. A full buffer does wait (two buffers at most).
+   */
+  private void flushIfReady(long now) {
+    if (running.isDone()) {
+      finishRunningLoad();
+    }
+    if (buffer.isFull() || (buffer.isDue(now) && !running.isRunning())) {
+      flush();
     }
   }
 
@@ -287,11 +306,7 @@ public class RedshiftSinkTask extends SinkTask {
       Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> currentOffsets) {
     if (failure == null) {
       try {
-        if (buffer.isFull() || buffer.isDue(clock.millis())) {
-          flush();
-        } else if (running.isDone()) {
-          finishRunningLoad();
-        }
+        flushIfReady(clock.millis());
       } catch (RetriableException e) {
         LOG.warn("Cannot load the buffered records yet; will retry: {}", e.getMessage());
       } catch (ConnectException e) {

@@ -1,8 +1,8 @@
 package dev.redsink.kafka.connect;
 
-import dev.redsink.core.Header;
-import dev.redsink.core.Record;
-import dev.redsink.core.TopicPartition;
+import dev.redsink.core.record.Header;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.connect.sink.SinkRecord;

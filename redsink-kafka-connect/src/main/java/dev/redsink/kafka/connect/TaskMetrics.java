@@ -1,6 +1,6 @@
 package dev.redsink.kafka.connect;
 
-import dev.redsink.core.LoadResult;
+import dev.redsink.core.record.LoadResult;
 import java.lang.management.ManagementFactory;
 import java.util.Map;
 import java.util.TreeMap;

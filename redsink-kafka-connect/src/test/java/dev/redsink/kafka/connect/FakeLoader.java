@@ -1,10 +1,10 @@
 package dev.redsink.kafka.connect;
 
-import dev.redsink.core.LoadResult;
-import dev.redsink.core.Record;
-import dev.redsink.core.TopicPartition;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;

@@ -2,9 +2,9 @@ package dev.redsink.kafka.connect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redsink.core.Header;
-import dev.redsink.core.Record;
-import dev.redsink.core.TopicPartition;
+import dev.redsink.core.record.Header;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,11 +2,12 @@ package dev.redsink.kafka.connect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import dev.redsink.core.Record;
 import dev.redsink.core.error.AuthorizationException;
 import dev.redsink.core.error.CommitOutcomeUnknownException;
 import dev.redsink.core.error.TransientException;
+import dev.redsink.core.record.Record;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -126,6 +127,40 @@ class RedshiftSinkTaskTest {
   }
 
   @Test
+  void aDueBufferKeepsConsumingWhileALoadRunsAndLoadsRightAfterIt() throws Exception {
+    CountDownLatch entered = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    startLoadingInBackground(new GatedLoader(loader, entered, release));
+    task.put(records(P0, 0, 5));
+    assertThat(entered.await(10, TimeUnit.SECONDS)).as("first load started").isTrue();
+
+    task.put(records(P0, 5, 7));
+    clock.advance(Duration.ofMinutes(2));
+    // Due but not full: neither put nor preCommit waits for the running load.
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(10),
+        () -> {
+          task.put(records(P0, 7, 8));
+          task.preCommit(consumed(8, 0));
+        });
+    assertThat(context.timeout).isEqualTo(RedshiftSinkTask.DUE_RECHECK_MS);
+    assertThat(loader.writes).isEmpty();
+
+    release.countDown();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (task.preCommit(consumed(8, 0)).get(P0) == null
+        || task.preCommit(consumed(8, 0)).get(P0).offset() < 8) {
+      assertThat(System.nanoTime()).as("both loads committed in time").isLessThan(deadline);
+      task.put(List.of());
+      Thread.sleep(10);
+    }
+    synchronized (loader) {
+      assertThat(loader.writes).hasSize(2);
+      assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L);
+    }
+  }
+
+  @Test
   void aFailedBackgroundLoadIsRetriedFromTheLedgerWithTheRecordsBufferedSince() throws Exception {
     CountDownLatch entered = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
@@ -195,8 +230,8 @@ class RedshiftSinkTaskTest {
     }
 
     @Override
-    public dev.redsink.core.LoadResult write(
-        List<Record> batch, Map<dev.redsink.core.TopicPartition, Long> settledThrough) {
+    public dev.redsink.core.record.LoadResult write(
+        List<Record> batch, Map<dev.redsink.core.record.TopicPartition, Long> settledThrough) {
       entered.countDown();
       try {
         release.await();
@@ -215,8 +250,8 @@ class RedshiftSinkTaskTest {
     }
 
     @Override
-    public Map<dev.redsink.core.TopicPartition, Long> nextOffsets(
-        java.util.Collection<dev.redsink.core.TopicPartition> partitions) {
+    public Map<dev.redsink.core.record.TopicPartition, Long> nextOffsets(
+        java.util.Collection<dev.redsink.core.record.TopicPartition> partitions) {
       synchronized (fake) {
         return fake.nextOffsets(partitions);
       }
@@ -293,7 +328,7 @@ class RedshiftSinkTaskTest {
 
   @Test
   void openSeeksEachPartitionToTheLedgerAndSkipsWhatItCovers() {
-    loader.ledger.put(new dev.redsink.core.TopicPartition("orders", 0), 3L);
+    loader.ledger.put(new dev.redsink.core.record.TopicPartition("orders", 0), 3L);
     start();
 
     assertThat(context.seeks).containsExactly(Map.entry(P0, 3L));
@@ -308,7 +343,7 @@ class RedshiftSinkTaskTest {
 
   @Test
   void aLogThatRestartsBelowTheLedgerFailsTheTaskNamingTheResetCommand() {
-    loader.ledger.put(new dev.redsink.core.TopicPartition("orders", 0), 1200L);
+    loader.ledger.put(new dev.redsink.core.record.TopicPartition("orders", 0), 1200L);
     start();
 
     // The topic was recreated: the seek to 1200 was out of range and the consumer reset to 0.
@@ -450,7 +485,8 @@ class RedshiftSinkTaskTest {
     // The diverted record and the ignored tombstone are the partition's last: without settling,
     // Redshift's offset would stay at 3 and a restart would report offset 3 to the DLQ again.
     assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(0L, 1L, 2L);
-    assertThat(loader.ledger).containsEntry(new dev.redsink.core.TopicPartition("orders", 0), 5L);
+    assertThat(loader.ledger)
+        .containsEntry(new dev.redsink.core.record.TopicPartition("orders", 0), 5L);
     assertThat(offsets).containsEntry(P0, new OffsetAndMetadata(5));
     assertThat(context.reported).extracting(SinkRecord::kafkaOffset).containsExactly(3L);
   }

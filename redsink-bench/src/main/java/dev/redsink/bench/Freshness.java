@@ -1,0 +1,173 @@
+package dev.redsink.bench;
+
+import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.record.TopicPartition;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
+
+/**
+ * Freshness through Kafka Connect: records produced at a steady rate into one partition, loaded by
+ * Redsink's connector into the emulator (with a cost profile), and the time from each record's
+ * produce timestamp to the moment a reader first sees its row.
+ *
+ * <p>The producer stamps each record with the wall-clock time it is sent and remembers it by
+ * offset. A reader polls Redsink's ledger every {@code --poll-ms} ({@code
+ * RedshiftSink.nextOffsets}, one small SELECT): the ledger moves in the same transaction as the
+ * rows, in offset order (one partition, one task), so the offsets below its new position became
+ * visible between the two polls, and each one's latency is the poll's time minus its produce time
+ * (an upper bound, late by at most one poll interval). Polling the table itself ({@code
+ * max(pico_offset)}) would scan every row on every poll and slow the database it measures. Records
+ * of the first {@code --warmup-s} seconds are left out.
+ *
+ * <p>Options: {@code --rate=20000 --seconds=90 --warmup-s=15 --poll-ms=100 --flush-interval-ms=1000
+ * --flush-max-bytes=67108864 --max-file-bytes=32MB --cost-profile=redshift}.
+ */
+public final class Freshness {
+  private Freshness() {}
+
+  public static void main(String[] argv) throws Exception {
+    Logging.quiet();
+    Args args = new Args(argv);
+    int rate = args.integer("rate", 20_000);
+    int seconds = args.integer("seconds", 90);
+    int warmup = args.integer("warmup-s", 15);
+    int pollMs = args.integer("poll-ms", 100);
+    String flushInterval = args.string("flush-interval-ms", "1000");
+    String maxFileBytes = args.string("max-file-bytes", "32MB");
+    String flushMaxBytes = args.string("flush-max-bytes", Long.toString(64L << 20));
+    String costProfile = args.string("cost-profile", "redshift");
+    int total = rate * seconds;
+    System.out.printf(
+        "# freshness: %,d records/s for %d s (%,d records, 1 KiB JSON), flush.interval.ms %s,"
+            + " flush.max.bytes %s, max.file.bytes %s, cost profile %s, poll every %d ms, first"
+            + " %d s left out%n",
+        rate,
+        seconds,
+        total,
+        flushInterval,
+        flushMaxBytes,
+        maxFileBytes,
+        costProfile,
+        pollMs,
+        warmup);
+    AtomicLongArray produced = new AtomicLongArray(total);
+    long[] visible = new long[total];
+    EmbeddedConnectCluster connect = null;
+    try (EmulatorProcess emulator = EmulatorProcess.start(costProfile)) {
+      Endpoint endpoint = emulator.endpoint();
+      connect = ConnectEndToEnd.startConnect();
+      connect.kafka().createTopic(ConnectEndToEnd.TOPIC, 1);
+      String table = "bench_freshness";
+      Map<String, String> config = ConnectEndToEnd.redsink(endpoint, table, 0, maxFileBytes);
+      config.put("flush.interval.ms", flushInterval);
+      config.put("flush.max.bytes", flushMaxBytes);
+      connect.configureConnector("freshness", config);
+      AtomicBoolean producing = new AtomicBoolean(true);
+      EmbeddedConnectCluster cluster = connect;
+      Thread producer =
+          new Thread(() -> produce(cluster, rate, total, produced, producing), "producer");
+      long start = System.currentTimeMillis();
+      producer.start();
+      TopicPartition partition = new TopicPartition(ConnectEndToEnd.TOPIC, 0);
+      try (RedshiftSink reader =
+          RedshiftSink.open(endpoint.sinkConfig(table, "freshness-reader"))) {
+        long seen = -1;
+        while (seen < total - 1) {
+          long now = System.currentTimeMillis();
+          long max = reader.nextOffsets(List.of(partition)).getOrDefault(partition, 0L) - 1;
+          for (long o = seen + 1; o <= max; o++) {
+            visible[(int) o] = now;
+          }
+          seen = Math.max(seen, max);
+          if (now - start > (seconds + 300) * 1000L) {
+            throw new IllegalStateException("Rows stopped arriving at offset " + seen);
+          }
+          Thread.sleep(pollMs);
+        }
+      }
+      producer.join();
+      report(produced, visible, start + warmup * 1000L, rate);
+    } finally {
+      if (connect != null) {
+        connect.stop();
+      }
+    }
+    System.exit(0);
+  }
+
+  /** Sends at a steady rate, each record stamped with its send time, kept by offset. */
+  private static void produce(
+      EmbeddedConnectCluster connect,
+      int rate,
+      int total,
+      AtomicLongArray produced,
+      AtomicBoolean producing) {
+    ConnectEndToEnd.Values values = new ConnectEndToEnd.Values();
+    long periodNanos = 1_000_000_000L / rate;
+    long next = System.nanoTime();
+    try (KafkaProducer<byte[], byte[]> producer =
+        connect.kafka().createProducer(ConnectEndToEnd.producerProps())) {
+      for (int i = 0; i < total; i++) {
+        long wait = next - System.nanoTime();
+        if (wait > 0) {
+          LockSupport.parkNanos(wait);
+        }
+        next += periodNanos;
+        long sent = System.currentTimeMillis();
+        producer.send(
+            new ProducerRecord<>(ConnectEndToEnd.TOPIC, 0, sent, null, values.value(i)),
+            (metadata, e) -> {
+              if (e == null) {
+                produced.set((int) metadata.offset(), sent);
+              }
+            });
+      }
+      producer.flush();
+    } finally {
+      producing.set(false);
+    }
+  }
+
+  private static void report(
+      AtomicLongArray produced, long[] visible, long measuredFrom, int rate) {
+    long[] latencies = new long[visible.length];
+    int n = 0;
+    long firstMeasured = Long.MAX_VALUE;
+    long lastMeasured = 0;
+    for (int o = 0; o < visible.length; o++) {
+      long sent = produced.get(o);
+      if (sent >= measuredFrom) {
+        latencies[n++] = visible[o] - sent;
+        firstMeasured = Math.min(firstMeasured, sent);
+        lastMeasured = Math.max(lastMeasured, sent);
+      }
+    }
+    long[] measured = Arrays.copyOf(latencies, n);
+    Arrays.sort(measured);
+    double achieved = n / Math.max(1e-3, (lastMeasured - firstMeasured) / 1000.0);
+    System.out.printf(
+        "records measured %,d (produced at %,.0f records/s, asked %,d)%n"
+            + "latency ms: p50 %,d  p90 %,d  p99 %,d  max %,d%n",
+        n,
+        achieved,
+        rate,
+        percentile(measured, 0.50),
+        percentile(measured, 0.90),
+        percentile(measured, 0.99),
+        measured.length == 0 ? 0 : measured[measured.length - 1]);
+  }
+
+  private static long percentile(long[] sorted, double p) {
+    if (sorted.length == 0) {
+      return 0;
+    }
+    return sorted[(int) Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+  }
+}

@@ -1,4 +1,0 @@
-package dev.redsink.core;
-
-/** A record header; Redsink carries headers through the API but does not store them. */
-public record Header(String key, byte[] value) {}

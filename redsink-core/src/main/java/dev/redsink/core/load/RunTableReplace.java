@@ -1,0 +1,292 @@
+package dev.redsink.core.load;
+
+import dev.redsink.core.error.FatalException;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
+import dev.redsink.core.sql.LedgerSql;
+import dev.redsink.core.sql.ReplaceSql;
+import dev.redsink.core.sql.SchemaSql;
+import dev.redsink.core.sql.SqlStatement;
+import dev.redsink.core.sql.TableSql;
+import dev.redsink.core.table.Column;
+import dev.redsink.core.table.ExistingColumn;
+import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.SchemaEvolution;
+import dev.redsink.core.table.TableName;
+import dev.redsink.core.table.TypeFamily;
+import dev.redsink.core.table.TypedTableColumns;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An atomic full refresh of one table: records load into a run-scoped table with the usual files,
+ * COPYs, checks and ledger (keyed by the run table, so a retried write loads nothing twice); {@link
+ * #commit} then replaces the target's contents and ledger rows with the run's in one transaction.
+ * Until then, and after any failure or kill, the target is exactly as it was; the next run drops
+ * the run tables a crashed run left behind.
+ */
+public final class RunTableReplace implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(RunTableReplace.class);
+
+  /** Rows before and after, and how long the run took. */
+  public record Summary(long rowsBefore, long rowsAfter, Duration elapsed) {}
+
+  private final LoadContext ctx;
+  private final TargetTables tables;
+  private final TargetTable target;
+  private final TargetTable run;
+  private final Instant started;
+  private boolean finished;
+
+  private RunTableReplace(
+      LoadContext ctx, TargetTables tables, TargetTable target, TargetTable run, Instant started) {
+    this.ctx = ctx;
+    this.tables = tables;
+    this.target = target;
+    this.run = run;
+    this.started = started;
+  }
+
+  static RunTableReplace start(LoadContext ctx, TargetTables tables, String topic) {
+    TargetTable target = tables.forTopic(topic);
+    Instant started = Instant.now();
+    byte[] id = new byte[4];
+    ThreadLocalRandom.current().nextBytes(id);
+    TableName runName = ReplaceSql.runTable(target.name(), started, HexFormat.of().formatHex(id));
+    try (Connection c = ctx.pool().connection();
+        Statement st = c.createStatement()) {
+      dropStaleRuns(c, ctx.ledger(), target);
+      if (!TargetTables.columns(c, target.name()).isEmpty()) {
+        st.execute(ReplaceSql.createRunTable(runName, target.name()));
+      }
+      // Otherwise the target is a typed table not created yet: the run's first load creates the
+      // run table from its records' fields, as any load creates a typed table, and the commit
+      // creates the target like it.
+    } catch (SQLException e) {
+      throw SqlStates.wrap("start a replace of " + target, e);
+    }
+    LOG.info("Replacing the contents of {} through run table {}", target, runName);
+    return new RunTableReplace(
+        ctx,
+        tables,
+        target,
+        TargetTable.of(
+            runName,
+            target.layout(),
+            SchemaEvolution.ADD_COLUMNS,
+            target.compression(),
+            target.keys()),
+        started);
+  }
+
+  private static void dropStaleRuns(Connection c, Ledger ledger, TargetTable target)
+      throws SQLException {
+    List<String> stale = new ArrayList<>();
+    SqlStatement query = ReplaceSql.runTables(target.name());
+    try (PreparedStatement ps = Jdbc.prepare(c, query);
+        ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        stale.add(rs.getString(1));
+      }
+    }
+    try (Statement st = c.createStatement()) {
+      for (String name : stale) {
+        TableName table = new TableName(target.name().schema(), name);
+        LOG.warn("Dropping run table {} left behind by an earlier replace of {}", table, target);
+        st.execute(ReplaceSql.dropTable(table));
+        st.execute(LedgerSql.drop(Ledger.tableOf(table)));
+        ledger.forget(Ledger.tableOf(table));
+      }
+    }
+  }
+
+  /** The table being replaced, as messages name it. */
+  public String table() {
+    return target.toString();
+  }
+
+  /** The run table's name, for messages and tests. */
+  public String runTable() {
+    return run.toString();
+  }
+
+  /** Loads records into the run table, exactly once per record as any load. */
+  public LoadResult write(List<Record> records) {
+    for (Record r : records) {
+      if (!tables.forTopic(r.topic()).equals(target)) {
+        throw new FatalException(
+            "Cannot replace "
+                + target
+                + ": record "
+                + r
+                + " belongs to table "
+                + tables.forTopic(r.topic()));
+      }
+    }
+    // A run's loads keep the staging path: a replace is a one-off refresh whose rows are copied
+    // once more at the swap anyway, so the direct COPY would save little there.
+    TableLoader.Outcome outcome = TableLoader.staged(ctx, run, records).load();
+    Map<TopicPartition, Long> next = new HashMap<>(outcome.next());
+    return new LoadResult(
+        records.size(), outcome.skipped(), outcome.load().rows(), List.of(outcome.load()), next);
+  }
+
+  /** Makes the target hold exactly the run's rows, in one transaction, and drops the run table. */
+  public Summary commit() {
+    long before = count(target.name());
+    ctx.retry().runVoid("replace the contents of " + target, this::promote);
+    finished = true;
+    long after = count(target.name());
+    Summary summary = new Summary(before, after, Duration.between(started, Instant.now()));
+    LOG.info(
+        "Replaced {}: {} rows before, {} after, in {} ms",
+        target,
+        before,
+        after,
+        summary.elapsed().toMillis());
+    return summary;
+  }
+
+  private void promote() {
+    try (Connection c = ctx.pool().connection()) {
+      List<ExistingColumn> runColumns = TargetTables.columns(c, run.name());
+      if (runColumns.isEmpty()) {
+        // An earlier attempt committed and lost its reply, or nothing was written to a typed
+        // target that does not exist yet.
+        return;
+      }
+      if (target.layout().isTyped()) {
+        createTargetLikeRun(c, runColumns);
+        alignTarget(c, runColumns);
+      }
+      ctx.ledger().create(c, target.name());
+      c.setAutoCommit(false);
+      try (Statement st = c.createStatement()) {
+        ctx.ledger().lock(st, target.name());
+        st.execute(TableSql.lock(target.name()));
+        for (String sql :
+            ReplaceSql.promote(
+                target.name(),
+                run.name(),
+                runColumns.stream().map(ExistingColumn::name).toList(),
+                Ledger.tableOf(target.name()),
+                Ledger.tableOf(run.name()))) {
+          st.execute(sql);
+        }
+        try {
+          c.commit();
+        } catch (SQLException e) {
+          throw SqlStates.wrapCommit("commit the replace of " + target, e);
+        }
+        ctx.ledger().forget(Ledger.tableOf(run.name()));
+      } catch (SQLException e) {
+        c.rollback();
+        throw e;
+      }
+    } catch (SQLException e) {
+      throw SqlStates.wrap("replace the contents of " + target, e);
+    }
+  }
+
+  /** Creates a typed target that did not exist when the run started, with the run's columns. */
+  private void createTargetLikeRun(Connection c, List<ExistingColumn> runColumns)
+      throws SQLException {
+    c.setAutoCommit(true);
+    if (TargetTables.columns(c, target.name()).isEmpty()) {
+      RowLayout layout =
+          TypedTableColumns.of(run.name(), target.layout().withoutFields(), runColumns).layout();
+      TargetTables.createIfMissing(c, TableSql.createTable(target.name(), layout, target.keys()));
+      LOG.info("Created typed table {} for its replace", target);
+    }
+  }
+
+  /**
+   * Gives a typed target every column its run table gained (a field first seen during the run) and
+   * the run's wider VARCHARs, before the promotion; add-only, like any load's evolution.
+   */
+  private void alignTarget(Connection c, List<ExistingColumn> runColumns) throws SQLException {
+    RowLayout fixed = target.layout().withoutFields();
+    TypedTableColumns have =
+        TypedTableColumns.of(target.name(), fixed, TargetTables.columns(c, target.name()));
+    TypedTableColumns want = TypedTableColumns.of(run.name(), fixed, runColumns);
+    c.setAutoCommit(true);
+    try (Statement st = c.createStatement()) {
+      for (Column column : want.layout().fields()) {
+        Optional<Column> existing = have.field(column.name());
+        if (existing.isEmpty()) {
+          try {
+            st.execute(SchemaSql.addColumn(target.name(), column));
+            LOG.info("Added column {} to {} for its replace", column.name(), target);
+          } catch (SQLException e) {
+            if (!SchemaSql.DUPLICATE_COLUMN.equals(e.getSQLState())) {
+              throw e;
+            }
+          }
+        } else if (existing.get().type().family() == TypeFamily.TEXT
+            && column.type().family() == TypeFamily.TEXT
+            && column.maxBytes() > existing.get().maxBytes()) {
+          st.execute(SchemaSql.widenVarchar(target.name(), column.name(), column.maxBytes()));
+        }
+      }
+    }
+  }
+
+  /** Rows in a table; 0 for a typed target not created yet. */
+  private long count(TableName table) {
+    try (Connection c = ctx.pool().connection()) {
+      if (TargetTables.columns(c, table).isEmpty()) {
+        return 0;
+      }
+      try (Statement st = c.createStatement();
+          ResultSet rs = st.executeQuery(ReplaceSql.count(table))) {
+        rs.next();
+        return rs.getLong(1);
+      }
+    } catch (SQLException e) {
+      throw SqlStates.wrap("count the rows of " + table, e);
+    }
+  }
+
+  /** Drops the run table and its ledger rows; the target is untouched. */
+  public void abort() {
+    if (finished) {
+      return;
+    }
+    finished = true;
+    try (Connection c = ctx.pool().connection();
+        Statement st = c.createStatement()) {
+      st.execute(ReplaceSql.dropTable(run.name()));
+      st.execute(LedgerSql.drop(Ledger.tableOf(run.name())));
+      ctx.ledger().forget(Ledger.tableOf(run.name()));
+      LOG.info("Abandoned the replace of {}; dropped {}", target, run);
+    } catch (SQLException e) {
+      LOG.warn(
+          "Cannot drop run table {} ({}); the next replace of {} drops it",
+          run,
+          e.getMessage(),
+          target);
+    }
+  }
+
+  /** Aborts unless committed. */
+  @Override
+  public void close() {
+    abort();
+  }
+}

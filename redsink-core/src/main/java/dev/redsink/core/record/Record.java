@@ -1,0 +1,39 @@
+package dev.redsink.core.record;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One message-log record as any runtime hands it over. The byte arrays are not copied: the engine
+ * writes them straight into Parquet, so callers must not modify them until the write returns.
+ *
+ * @param partition 0 for a runtime without partitions
+ * @param timestamp milliseconds since the epoch
+ * @param key nullable
+ * @param value nullable (a tombstone becomes a NULL payload)
+ */
+public record Record(
+    String topic,
+    int partition,
+    long offset,
+    long timestamp,
+    byte[] key,
+    List<Header> headers,
+    byte[] value) {
+
+  public Record {
+    Objects.requireNonNull(topic, "topic");
+    headers = headers == null ? List.of() : headers;
+  }
+
+  /** The id Redsink stores and deduplicates by: topic:partition:offset. */
+  public String id() {
+    return topic + ":" + partition + ":" + offset;
+  }
+
+  /** For messages: topic-partition@offset, never the contents. */
+  @Override
+  public String toString() {
+    return topic + "-" + partition + "@" + offset;
+  }
+}

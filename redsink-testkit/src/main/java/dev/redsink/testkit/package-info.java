@@ -1,0 +1,2 @@
+/** Helpers the modules' tests share (test scope only). */
+package dev.redsink.testkit;
