@@ -185,17 +185,7 @@ class LedgerCommandIT {
             kafka.bootstrapServers());
     assertThat(show.out()).contains("LOG ENDS BELOW THE LEDGER").contains("--to-earliest");
 
-    CommandLineRun reset =
-        CommandLineRun.of(
-            "ledger",
-            "reset",
-            connector.toString(),
-            "--topic",
-            topic,
-            "--to-earliest",
-            "--bootstrap-servers",
-            kafka.bootstrapServers());
-    assertThat(reset.exitCode()).as(reset.err()).isZero();
+    CommandLineRun reset = resetToEarliest(connector, topic);
     assertThat(reset.out()).contains("partition 0: next offset 50 -> 0");
 
     runUntil(emulator, connector, "SELECT count(*) FROM recreated_r", "70");
@@ -252,6 +242,17 @@ class LedgerCommandIT {
             "redsink ledger reset CONNECTOR.toml --topic expired.e --partition 0 --to-earliest");
     assertThat(value(emulator, "SELECT count(*) FROM expired_e")).isEqualTo("50");
 
+    CommandLineRun reset = resetToEarliest(connector, topic);
+    assertThat(reset.out()).contains("partition 0: next offset 50 -> 70");
+
+    runUntil(emulator, connector, "SELECT count(*) FROM expired_e", "60");
+    assertThat(value(emulator, "SELECT count(*) FROM expired_e WHERE payload LIKE '%79%'"))
+        .as("the log's last record")
+        .isEqualTo("1");
+  }
+
+  /** Runs {@code redsink ledger reset … --to-earliest} for the topic and expects it to succeed. */
+  private static CommandLineRun resetToEarliest(Path connector, String topic) {
     CommandLineRun reset =
         CommandLineRun.of(
             "ledger",
@@ -263,12 +264,7 @@ class LedgerCommandIT {
             "--bootstrap-servers",
             kafka.bootstrapServers());
     assertThat(reset.exitCode()).as(reset.err()).isZero();
-    assertThat(reset.out()).contains("partition 0: next offset 50 -> 70");
-
-    runUntil(emulator, connector, "SELECT count(*) FROM expired_e", "60");
-    assertThat(value(emulator, "SELECT count(*) FROM expired_e WHERE payload LIKE '%79%'"))
-        .as("the log's last record")
-        .isEqualTo("1");
+    return reset;
   }
 
   /** Creates the topic again once the broker has finished deleting it. */
