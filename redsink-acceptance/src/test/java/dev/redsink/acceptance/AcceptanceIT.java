@@ -63,7 +63,7 @@ class AcceptanceIT {
 
     Suite.clearWork();
     emulator = Suite.startEmulator();
-    Warehouse warehouse = new Warehouse(emulator);
+    CellWarehouse warehouse = new CellWarehouse(emulator);
     Map<RuntimeKind, List<CellRun>> byRuntime = new EnumMap<>(RuntimeKind.class);
     for (Cell cell : cells) {
       CellRun run = new CellRun(cell, runSeed, warehouse, Suite.work());
@@ -113,7 +113,7 @@ class AcceptanceIT {
   }
 
   /** The cell's runtime reported no problem and its table is the one its input implies. */
-  private static void check(CellRun run, Warehouse warehouse) throws Exception {
+  private static void check(CellRun run, CellWarehouse warehouse) throws Exception {
     run.await(CELL_MINUTES);
     List<String> differences =
         run.failed() ? List.of() : warehouse.differences(run.cell(), run.expected());

@@ -22,9 +22,9 @@ final class LoadRuntime {
   private static final Duration STEP = Duration.ofMinutes(3);
   private static final int PARALLEL = 2;
 
-  private final Warehouse warehouse;
+  private final CellWarehouse warehouse;
 
-  LoadRuntime(Warehouse warehouse) {
+  LoadRuntime(CellWarehouse warehouse) {
     this.warehouse = warehouse;
   }
 

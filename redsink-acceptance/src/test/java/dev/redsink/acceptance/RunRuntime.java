@@ -1,5 +1,6 @@
 package dev.redsink.acceptance;
 
+import dev.redsink.testkit.ConnectorFile;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -203,27 +204,8 @@ final class RunRuntime {
 
   /** A connector file in the reference format, as a user writes it. */
   static String connectorFile(String key, CellRun c, String pattern) {
-    return "type = \"sink\"\n"
-        + "key = \""
-        + key
-        + "\"\n"
-        + "enabled = true\n"
-        + "version = 0\n"
-        + "name = \"acceptance "
-        + c.cell().name()
-        + "\"\n"
-        + "path = \"libpicomq_connector_redshift_sink\"\n\n"
-        + "[[topics]]\n"
-        + "pattern = '"
-        + pattern
-        + "'\n"
-        + "schema = \"json\"\n"
-        + "batch_length = "
-        + InputGenerator.BATCH
-        + "\n"
-        + "poll_interval = \"200ms\"\n\n"
-        + "[plugin_config]\n"
-        + CellConfig.toml(c.config());
+    return ConnectorFile.text(
+        key, "acceptance " + c.cell().name(), pattern, InputGenerator.BATCH, "200ms", c.config());
   }
 
   /**

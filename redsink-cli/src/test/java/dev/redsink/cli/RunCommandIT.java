@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.kafka.EmbeddedKafka;
+import dev.redsink.testkit.Warehouse;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -64,16 +65,16 @@ class RunCommandIT {
     Files.writeString(
         connector,
         TestConnectors.file(
-            emulator, "runit", "'runit\\..*'", "runit_{topic_segment[-1]}", 200, false));
+            emulator, "runit", "runit\\..*", "runit_{topic_segment[-1]}", 200, false));
     Path disabled = dir.resolve("disabled.toml");
     Files.writeString(
         disabled,
-        TestConnectors.file(emulator, "other", "'other\\..*'", "other_{topic}", 200, true)
+        TestConnectors.file(emulator, "other", "other\\..*", "other_{topic}", 200, true)
             .replace("enabled = true", "enabled = false"));
     Map<String, String> env =
         Map.of(
             "REDSINK_CONNECTORS_SINK_RUNIT_PLUGIN_CONFIG_CONNECTION_STRING",
-            TestConnectors.connectionString(emulator),
+            new Warehouse(emulator).connectionString(),
             RunCommand.BOOTSTRAP_ENV,
             kafka.bootstrapServers());
     AtomicLong produced = new AtomicLong();
@@ -135,7 +136,7 @@ class RunCommandIT {
     Path connector = dir.resolve("grp.toml");
     Files.writeString(
         connector,
-        TestConnectors.file(emulator, "grp", "'grp\\..*'", "grp_{topic_segment[-1]}", 100, true));
+        TestConnectors.file(emulator, "grp", "grp\\..*", "grp_{topic_segment[-1]}", 100, true));
     Map<String, String> env = Map.of(RunCommand.BOOTSTRAP_ENV, kafka.bootstrapServers());
     String[] args = {
       "run", connector.toString(), "--kafka-property", "session.timeout.ms=6000",

@@ -14,12 +14,12 @@ record Kill(int armed, long atNanos, ExactlyOnceCheck.Verdict atKill) {
   /** Arms the faults, waits until they fired, kills the child and inspects the table. */
   static Kill atFault(
       ChildProcess child,
-      Warehouse warehouse,
+      ScenarioWarehouse warehouse,
       FaultPlan.Arming arming,
       ScenarioCheck check,
       Duration timeout)
       throws InterruptedException, SQLException {
-    int armed = arming.arm(warehouse.emulator);
+    int armed = arming.arm(warehouse.emulator());
     child.await("the fault to fire", () -> warehouse.faultsFired() >= armed, timeout);
     long at = System.nanoTime();
     assertThat(child.kill()).as("exit status of the killed child").isNotZero();

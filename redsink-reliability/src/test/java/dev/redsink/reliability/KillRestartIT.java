@@ -22,14 +22,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * a fault holds it at the step (a delayed statement or S3 request, or a lost COMMIT reply), it is
  * killed there, started again, and must finish with every record exactly once.
  */
-@ExtendWith(WarehouseExtension.class)
+@ExtendWith(ScenarioWarehouseExtension.class)
 class KillRestartIT {
 
   private static final Duration HOLD = Duration.ofSeconds(4);
 
-  private final Warehouse warehouse;
+  private final ScenarioWarehouse warehouse;
 
-  KillRestartIT(Warehouse warehouse) {
+  KillRestartIT(ScenarioWarehouse warehouse) {
     this.warehouse = warehouse;
   }
 
@@ -91,7 +91,7 @@ class KillRestartIT {
     List<Path> properties = new ArrayList<>();
     List<ScenarioCheck> checks = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
-      String table = Warehouse.uniqueTable("rel");
+      String table = ScenarioWarehouse.uniqueTable("rel");
       SourceStream stream = SourceStream.of("rel." + table, Reliability.records());
       Path dir = Path.of("target", "children", table).toAbsolutePath();
       tables.add(table);
@@ -110,12 +110,12 @@ class KillRestartIT {
     }
     int armed =
         EngineFaultMatrixIT.arm(
-                warehouse.emulator,
+                warehouse.emulator(),
                 "^(INSERT INTO|COPY) \"" + tables.get(0) + "\"",
                 1,
                 SqlFault.delay(HOLD))
             + EngineFaultMatrixIT.arm(
-                warehouse.emulator,
+                warehouse.emulator(),
                 "^COPY .*s3://[^']*/reliability/" + tables.get(1) + "/",
                 1,
                 SqlFault.delay(HOLD));
@@ -156,7 +156,7 @@ class KillRestartIT {
   private void killAndRestart(
       String name, FaultPlan.Arming arming, Map<String, Object> overrides, int allowedOrphans)
       throws Exception {
-    String table = Warehouse.uniqueTable("rel");
+    String table = ScenarioWarehouse.uniqueTable("rel");
     SourceStream stream = SourceStream.of("rel." + table, Reliability.records());
     Map<String, Object> config = warehouse.config(table);
     config.putAll(overrides);

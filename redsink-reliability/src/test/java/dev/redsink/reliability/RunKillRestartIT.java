@@ -31,7 +31,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * record once. Smaller streams than the engine scenarios (each run starts two JVMs and joins a
  * consumer group): a fifth of the scenario size, at least 20,000 records.
  */
-@ExtendWith(WarehouseExtension.class)
+@ExtendWith(ScenarioWarehouseExtension.class)
 class RunKillRestartIT {
 
   private static final Duration HOLD = Duration.ofSeconds(4);
@@ -41,10 +41,10 @@ class RunKillRestartIT {
 
   private static EmbeddedKafka kafka;
 
-  private final Warehouse warehouse;
+  private final ScenarioWarehouse warehouse;
   private final List<ChildProcess> started = new ArrayList<>();
 
-  RunKillRestartIT(Warehouse warehouse) {
+  RunKillRestartIT(ScenarioWarehouse warehouse) {
     this.warehouse = warehouse;
   }
 
@@ -93,7 +93,7 @@ class RunKillRestartIT {
     ChildProcess first = run.start("first", "--http-port", Integer.toString(httpPort));
     first.await("a first committed load", run::loadedSome, STARTED);
     String metrics = get(httpPort, "/metrics");
-    int armed = EngineFaultMatrixIT.arm(warehouse.emulator, "^COPY", 1, SqlFault.delay(HOLD));
+    int armed = EngineFaultMatrixIT.arm(warehouse.emulator(), "^COPY", 1, SqlFault.delay(HOLD));
     first.await("a COPY to be held", () -> warehouse.faultsFired() >= armed, STARTED);
     assertThat(first.terminate(FINISHED)).as("exit status after SIGTERM").isZero();
     assertThat(first.stdout())
@@ -152,7 +152,7 @@ class RunKillRestartIT {
 
   /** One scenario's topic (produced in full up front), table, connector file and checks. */
   private final class Run {
-    final String table = Warehouse.uniqueTable("rel");
+    final String table = ScenarioWarehouse.uniqueTable("rel");
     final String key = table;
     final SourceStream stream = SourceStream.of("run." + table, records());
     final Path dir = Path.of("target", "children", table).toAbsolutePath();
@@ -165,15 +165,8 @@ class RunKillRestartIT {
       StreamProducer.produce(
           stream, 0, stream.perPartition(), StreamProducer.to(kafka.bootstrapServers()));
       connector =
-          RunConnector.write(
-              dir,
-              warehouse,
-              key,
-              stream.topic(),
-              table,
-              BATCH,
-              RunConnector.connectionString(warehouse.emulator, warehouse.emulator.password()),
-              "");
+          warehouse.connectorFile(
+              dir, key, stream.topic(), table, BATCH, warehouse.connectionString());
     }
 
     ChildProcess start(String name, String... more) throws IOException {
@@ -219,8 +212,8 @@ class RunKillRestartIT {
   private void assertNoSecret(String what, String text) {
     assertThat(text)
         .as(what)
-        .doesNotContain(warehouse.emulator.password())
-        .doesNotContain(warehouse.emulator.s3().secretAccessKey());
+        .doesNotContain(warehouse.emulator().password())
+        .doesNotContain(warehouse.emulator().s3().secretAccessKey());
   }
 
   static String get(int port, String path) throws Exception {

@@ -8,11 +8,11 @@ import dev.redsink.core.record.Record;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.fault.SqlFault;
+import dev.redsink.testkit.Warehouse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -40,14 +40,14 @@ class ConcurrentLoadsIT {
   @BeforeEach
   void setUp(RedshiftEmulator emulator) {
     fx = new SinkFixture(emulator);
-    table = "conc_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+    table = Warehouse.uniqueTable("conc");
     emulator.sqlFaults().reset();
   }
 
   @AfterEach
   void tearDown() {
     release.countDown();
-    fx.emulator.sqlFaults().reset();
+    fx.emulator().sqlFaults().reset();
   }
 
   @Test
@@ -156,15 +156,15 @@ class ConcurrentLoadsIT {
   }
 
   private void hold(String statement) {
-    fx.emulator.sqlFaults().failNext(statement, 1, SqlFault.hold(release, AT_MOST));
+    fx.emulator().sqlFaults().failNext(statement, 1, SqlFault.hold(release, AT_MOST));
   }
 
   private void awaitHeld() throws InterruptedException {
     long deadline = System.nanoTime() + AT_MOST.toNanos();
-    while (fx.emulator.sqlFaults().fired() == 0 && System.nanoTime() < deadline) {
+    while (fx.emulator().sqlFaults().fired() == 0 && System.nanoTime() < deadline) {
       Thread.sleep(20);
     }
-    assertThat(fx.emulator.sqlFaults().fired()).as("the held statement was reached").isEqualTo(1);
+    assertThat(fx.emulator().sqlFaults().fired()).as("the held statement was reached").isEqualTo(1);
   }
 
   /** Waits until some session waits for a table lock (another holds it). */

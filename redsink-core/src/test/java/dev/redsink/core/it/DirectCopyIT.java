@@ -12,13 +12,13 @@ import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.dialect.StatementKind;
 import dev.redsink.emulator.fault.SqlFault;
+import dev.redsink.testkit.Warehouse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -47,19 +47,19 @@ class DirectCopyIT {
   @BeforeEach
   void setUp(RedshiftEmulator emulator) {
     fx = new SinkFixture(emulator);
-    table = "dc_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    table = Warehouse.uniqueTable("dc");
     emulator.sqlFaults().reset();
   }
 
   @AfterEach
   void tearDown() {
     release.countDown();
-    fx.emulator.sqlFaults().reset();
+    fx.emulator().sqlFaults().reset();
   }
 
   @Test
   void appendsWriteEachRowOnceIntoATableWithColumnsOfItsOwnInAnotherOrder() throws Exception {
-    fx.exec(
+    fx.execute(
         "CREATE TABLE "
             + table
             + " (batch_no INTEGER NOT NULL DEFAULT 7, payload VARCHAR(MAX), created_at"
@@ -68,11 +68,11 @@ class DirectCopyIT {
     Map<String, Object> config = fx.config(table);
     config.put("payload_format", "text");
     List<Record> batch = SinkFixture.records("t", 0, 0, 25);
-    EmulatorStatistics.Counts before = fx.emulator.statistics().total();
+    EmulatorStatistics.Counts before = fx.emulator().statistics().total();
     try (RedshiftSink sink = RedshiftSink.open(config)) {
       assertThat(sink.write(batch).loaded()).isEqualTo(25);
     }
-    EmulatorStatistics.Counts after = fx.emulator.statistics().total();
+    EmulatorStatistics.Counts after = fx.emulator().statistics().total();
     assertThat(after.rowsWritten() - before.rowsWritten())
         .as("rows written: each record once, and the ledger's row")
         .isEqualTo(25 + 1);
@@ -99,9 +99,9 @@ class DirectCopyIT {
     config.put("table_layout", "typed");
     try (RedshiftSink sink = RedshiftSink.open(config)) {
       sink.write(SinkFixture.records("t", 0, 0, 10));
-      EmulatorStatistics.Counts before = fx.emulator.statistics().total();
+      EmulatorStatistics.Counts before = fx.emulator().statistics().total();
       assertThat(sink.write(SinkFixture.records("t", 0, 10, 10)).loaded()).isEqualTo(10);
-      EmulatorStatistics.Counts after = fx.emulator.statistics().total();
+      EmulatorStatistics.Counts after = fx.emulator().statistics().total();
       assertThat(after.rowsWritten() - before.rowsWritten()).isEqualTo(10 + 1);
       assertThat(created(before, after)).isZero();
       assertThat(sink.write(SinkFixture.records("t", 0, 0, 20)).loaded())
@@ -117,11 +117,11 @@ class DirectCopyIT {
   void directCopyFalseStagesAppendsThroughATempTable() throws Exception {
     Map<String, Object> config = fx.config(table);
     config.put("direct_copy", false);
-    EmulatorStatistics.Counts before = fx.emulator.statistics().total();
+    EmulatorStatistics.Counts before = fx.emulator().statistics().total();
     try (RedshiftSink sink = RedshiftSink.open(config)) {
       assertThat(sink.write(SinkFixture.records("t", 0, 0, 10)).loaded()).isEqualTo(10);
     }
-    EmulatorStatistics.Counts after = fx.emulator.statistics().total();
+    EmulatorStatistics.Counts after = fx.emulator().statistics().total();
     assertThat(after.rowsWritten() - before.rowsWritten())
         .as("COPY into staging, INSERT into the target, the ledger's row")
         .isEqualTo(10 + 10 + 1);
@@ -132,15 +132,15 @@ class DirectCopyIT {
   void aFailureAfterTheCopyBeforeTheCommitRollsTheCopyBackAndTheRetryLoadsOnce() throws Exception {
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
       sink.write(SinkFixture.records("t", 0, 0, 5));
-      fx.emulator
+      fx.emulator()
           .sqlFaults()
           .failNext("^UPDATE \"_redsink_ledger_", 1, SqlFault.dropBeforeStatement());
-      fx.emulator.sqlFaults().failNext("^COMMIT", 1, SqlFault.dropBeforeStatement());
+      fx.emulator().sqlFaults().failNext("^COMMIT", 1, SqlFault.dropBeforeStatement());
       LoadResult r = sink.write(SinkFixture.records("t", 0, 5, 15));
       assertThat(r.loaded()).isEqualTo(15);
       assertThat(r.tables().get(0).attempts()).isEqualTo(3);
     }
-    assertThat(fx.emulator.sqlFaults().fired()).isEqualTo(2);
+    assertThat(fx.emulator().sqlFaults().fired()).isEqualTo(2);
     assertThat(fx.count(table)).isEqualTo(20);
     assertThat(fx.distinctIds(table)).isEqualTo(20);
     assertThat(fx.stagedObjects()).isEmpty();
@@ -150,7 +150,9 @@ class DirectCopyIT {
   void aCopyThatLoadsOtherThanTheStagedRowsRollsBack() throws Exception {
     byte[] twoRows = archivedFile();
     Map<String, Object> config = fx.config(table);
-    fx.emulator.sqlFaults().failNext("^COPY \"" + table + "\"", 1, SqlFault.hold(release, AT_MOST));
+    fx.emulator()
+        .sqlFaults()
+        .failNext("^COPY \"" + table + "\"", 1, SqlFault.hold(release, AT_MOST));
     List<Record> batch = SinkFixture.records("t", 0, 0, 5);
     try (RedshiftSink sink = RedshiftSink.open(config)) {
       CompletableFuture<LoadResult> load = CompletableFuture.supplyAsync(() -> sink.write(batch));
@@ -159,7 +161,7 @@ class DirectCopyIT {
       List<String> staged = fx.stagedObjects();
       assertThat(staged).hasSize(1);
       s3().putObject(
-              b -> b.bucket(fx.emulator.bucket()).key(staged.get(0)),
+              b -> b.bucket(fx.emulator().bucket()).key(staged.get(0)),
               RequestBody.fromBytes(twoRows));
       release.countDown();
       assertThatThrownBy(() -> load.get(2, TimeUnit.MINUTES))
@@ -186,14 +188,14 @@ class DirectCopyIT {
     List<String> added = new ArrayList<>(archived());
     added.removeAll(before);
     assertThat(added).hasSize(1);
-    return s3().getObjectAsBytes(b -> b.bucket(fx.emulator.bucket()).key(added.get(0)))
+    return s3().getObjectAsBytes(b -> b.bucket(fx.emulator().bucket()).key(added.get(0)))
         .asByteArray();
   }
 
   private Set<String> archived() {
     Set<String> keys = new HashSet<>();
     for (S3Object o :
-        s3().listObjectsV2Paginator(b -> b.bucket(fx.emulator.bucket()).prefix("archive/"))
+        s3().listObjectsV2Paginator(b -> b.bucket(fx.emulator().bucket()).prefix("archive/"))
             .contents()) {
       keys.add(o.key());
     }
@@ -201,15 +203,15 @@ class DirectCopyIT {
   }
 
   private S3Client s3() {
-    return fx.emulator.s3().client();
+    return fx.emulator().s3().client();
   }
 
   private void awaitHeld() throws InterruptedException {
     long deadline = System.nanoTime() + AT_MOST.toNanos();
-    while (fx.emulator.sqlFaults().fired() == 0 && System.nanoTime() < deadline) {
+    while (fx.emulator().sqlFaults().fired() == 0 && System.nanoTime() < deadline) {
       Thread.sleep(20);
     }
-    assertThat(fx.emulator.sqlFaults().fired()).as("the COPY is held").isEqualTo(1);
+    assertThat(fx.emulator().sqlFaults().fired()).as("the COPY is held").isEqualTo(1);
   }
 
   private static long created(EmulatorStatistics.Counts before, EmulatorStatistics.Counts after) {
