@@ -1,6 +1,7 @@
 package dev.redsink.acceptance;
 
 import dev.redsink.testkit.ConnectorFile;
+import dev.redsink.testkit.JvmProcess;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -49,7 +50,7 @@ final class RunRuntime {
   }
 
   /** One running {@code redsink run} and the connectors (cell, key) it runs. */
-  private record Run(RedsinkProcess process, int httpPort, Map<String, CellRun> byKey) {}
+  private record Run(JvmProcess process, int httpPort, Map<String, CellRun> byKey) {}
 
   void run(List<CellRun> cells) {
     try {
@@ -189,7 +190,7 @@ final class RunRuntime {
             broker.bootstrapServers(),
             "--http-port",
             Integer.toString(port)));
-    RedsinkProcess process = RedsinkProcess.start(dir, name, false, args);
+    JvmProcess process = Suite.redsink(dir, name, false, args);
     byKey
         .values()
         .forEach(

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.kafka.EmbeddedKafka;
+import dev.redsink.testkit.JvmProcess;
 import dev.redsink.testkit.Warehouse;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -81,8 +82,8 @@ class RunCommandIT {
     Thread producer = new Thread(() -> produce(produced), "test-producer");
     producer.start();
 
-    try (RedsinkProcess first =
-        RedsinkProcess.start(dir, env, "run", connector.toString(), disabled.toString())) {
+    try (JvmProcess first =
+        RedsinkLaunch.start(dir, env, "run", connector.toString(), disabled.toString())) {
       first.awaitOutput("Loading; stop with Ctrl-C or SIGTERM.", Duration.ofSeconds(90));
       Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> rows(emulator) >= 1000);
       assertThat(produced.get()).as("still producing when stopped").isLessThan(RECORDS);
@@ -99,8 +100,8 @@ class RunCommandIT {
     long afterFirst = rows(emulator);
 
     int httpPort = freePort();
-    try (RedsinkProcess second =
-        RedsinkProcess.start(
+    try (JvmProcess second =
+        RedsinkLaunch.start(
             dir, env, "run", connector.toString(), "--http-port", Integer.toString(httpPort))) {
       second.awaitOutput("Loading; stop with Ctrl-C or SIGTERM.", Duration.ofSeconds(90));
       producer.join();
@@ -142,8 +143,8 @@ class RunCommandIT {
       "run", connector.toString(), "--kafka-property", "session.timeout.ms=6000",
     };
     AtomicLong produced = new AtomicLong();
-    try (RedsinkProcess first = RedsinkProcess.start(dir.resolve("first"), env, args);
-        RedsinkProcess second = RedsinkProcess.start(dir.resolve("second"), env, args)) {
+    try (JvmProcess first = RedsinkLaunch.start(dir.resolve("first"), env, args);
+        JvmProcess second = RedsinkLaunch.start(dir.resolve("second"), env, args)) {
       first.awaitOutput("Loading; stop with Ctrl-C or SIGTERM.", Duration.ofSeconds(90));
       second.awaitOutput("Loading; stop with Ctrl-C or SIGTERM.", Duration.ofSeconds(90));
       awaitGroupMembers("redsink-grp", 2);

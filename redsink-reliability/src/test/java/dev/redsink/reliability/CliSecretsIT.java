@@ -3,6 +3,7 @@ package dev.redsink.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.testkit.JvmProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,8 +47,8 @@ class CliSecretsIT {
                 "aws_secret_access_key = \"" + WRONG_SECRET_KEY + "\""));
     Path fromEnvironment = connector(dir, "envpw", table, null);
 
-    ChildProcess check =
-        ChildProcess.redsink(
+    JvmProcess check =
+        Children.redsink(
             dir,
             "check",
             Map.of("REDSINK_CONNECTORS_SINK_ENVPW_PLUGIN_CONFIG_CONNECTION_STRING", good),

@@ -2,6 +2,7 @@ package dev.redsink.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.redsink.testkit.JvmProcess;
 import java.sql.SQLException;
 import java.time.Duration;
 
@@ -13,7 +14,7 @@ record Kill(int armed, long atNanos, ExactlyOnceCheck.Verdict atKill) {
 
   /** Arms the faults, waits until they fired, kills the child and inspects the table. */
   static Kill atFault(
-      ChildProcess child,
+      JvmProcess child,
       ScenarioWarehouse warehouse,
       FaultPlan.Arming arming,
       ScenarioCheck check,

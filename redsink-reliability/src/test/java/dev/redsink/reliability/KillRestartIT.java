@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redsink.emulator.fault.Fault;
 import dev.redsink.emulator.fault.S3RequestKind;
 import dev.redsink.emulator.fault.SqlFault;
+import dev.redsink.testkit.JvmProcess;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Files;
@@ -101,11 +102,11 @@ class KillRestartIT {
           new ScenarioCheck(
               warehouse, "SIGKILL of 3 concurrent writers of distinct tables", table, stream));
     }
-    List<ChildProcess> first = new ArrayList<>();
+    List<JvmProcess> first = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
-      first.add(ChildProcess.loader(properties.get(i), properties.get(i).getParent(), "first"));
+      first.add(Children.loader(properties.get(i), properties.get(i).getParent(), "first"));
     }
-    for (ChildProcess child : first) {
+    for (JvmProcess child : first) {
       child.await("two writes", () -> child.stdout().contains("WROTE 2 "), Duration.ofMinutes(2));
     }
     int armed =
@@ -124,18 +125,18 @@ class KillRestartIT {
         .await(
             "both faults to fire", () -> warehouse.faultsFired() >= armed, Duration.ofMinutes(2));
     long killedAt = System.nanoTime();
-    for (ChildProcess child : first) {
+    for (JvmProcess child : first) {
       assertThat(child.kill()).as("exit status of a killed child").isNotZero();
     }
     for (int i = 0; i < 3; i++) {
       checks.get(i).assertConsistent();
     }
 
-    List<ChildProcess> second = new ArrayList<>();
+    List<JvmProcess> second = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
-      second.add(ChildProcess.loader(properties.get(i), properties.get(i).getParent(), "second"));
+      second.add(Children.loader(properties.get(i), properties.get(i).getParent(), "second"));
     }
-    for (ChildProcess child : second) {
+    for (JvmProcess child : second) {
       assertThat(child.waitFor(Duration.ofMinutes(10))).as(child.output()).isZero();
       assertThat(child.stdout()).contains("DONE");
     }
@@ -165,12 +166,12 @@ class KillRestartIT {
 
     ScenarioCheck check = new ScenarioCheck(warehouse, name, table, stream);
 
-    ChildProcess first = ChildProcess.loader(properties, dir, "first");
+    JvmProcess first = Children.loader(properties, dir, "first");
     first.await("two writes", () -> first.stdout().contains("WROTE 2 "), Duration.ofMinutes(2));
     Kill kill = Kill.atFault(first, warehouse, arming, check, Duration.ofMinutes(2));
     assertThat(first.stdout()).doesNotContain("DONE");
 
-    ChildProcess second = ChildProcess.loader(properties, dir, "second");
+    JvmProcess second = Children.loader(properties, dir, "second");
     second.await(
         "the first write after the restart",
         () -> second.stdout().contains("WROTE 1 ") || second.stdout().contains("DONE"),
