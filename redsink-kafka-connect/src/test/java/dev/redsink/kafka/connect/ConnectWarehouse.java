@@ -30,9 +30,9 @@ final class ConnectWarehouse extends Warehouse {
     try (Connection c = connect();
         PreparedStatement s =
             c.prepareStatement(
-                "SELECT pico_partition, COUNT(*), COUNT(DISTINCT id) FROM \""
-                    + table
-                    + "\" GROUP BY pico_partition");
+                "SELECT pico_partition, COUNT(*), COUNT(DISTINCT id) FROM "
+                    + quote(table)
+                    + " GROUP BY pico_partition");
         ResultSet r = s.executeQuery()) {
       while (r.next()) {
         rows.put(r.getInt(1), new PartitionRows(r.getLong(2), r.getLong(3)));
@@ -43,27 +43,12 @@ final class ConnectWarehouse extends Warehouse {
 
   /** Whether a row with this id exists. */
   boolean hasId(String table, String id) throws SQLException {
-    try (Connection c = connect();
-        PreparedStatement s =
-            c.prepareStatement("SELECT COUNT(*) FROM \"" + table + "\" WHERE id = ?")) {
-      s.setString(1, id);
-      try (ResultSet r = s.executeQuery()) {
-        r.next();
-        return r.getLong(1) > 0;
-      }
-    }
+    return number("SELECT COUNT(*) FROM " + quote(table) + " WHERE id = " + literal(id)) > 0;
   }
 
   /** The payload of the row with this id, as stored. */
   String payload(String table, String id) throws SQLException {
-    try (Connection c = connect();
-        PreparedStatement s =
-            c.prepareStatement("SELECT payload FROM \"" + table + "\" WHERE id = ?")) {
-      s.setString(1, id);
-      try (ResultSet r = s.executeQuery()) {
-        return r.next() ? r.getString(1) : null;
-      }
-    }
+    return value("SELECT payload FROM " + quote(table) + " WHERE id = " + literal(id));
   }
 
   /** The ledgers' next offset per partition of these topics, over every table's ledger. */
