@@ -12,6 +12,7 @@ import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.dialect.StatementKind;
 import dev.redsink.emulator.fault.SqlFault;
+import dev.redsink.testkit.HeldStatement;
 import dev.redsink.testkit.Warehouse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,7 +28,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
  * Appends COPY straight into the target inside the ledger transaction: each row written once, the
@@ -42,19 +41,18 @@ class DirectCopyIT {
 
   private SinkFixture fx;
   private String table;
-  private final CountDownLatch release = new CountDownLatch(1);
+  private HeldStatement statement;
 
   @BeforeEach
   void setUp(RedshiftEmulator emulator) {
     fx = new SinkFixture(emulator);
     table = Warehouse.uniqueTable("dc");
-    emulator.sqlFaults().reset();
+    statement = new HeldStatement(emulator, AT_MOST);
   }
 
   @AfterEach
   void tearDown() {
-    release.countDown();
-    fx.emulator().sqlFaults().reset();
+    statement.close();
   }
 
   @Test
@@ -150,20 +148,18 @@ class DirectCopyIT {
   void aCopyThatLoadsOtherThanTheStagedRowsRollsBack() throws Exception {
     byte[] twoRows = archivedFile();
     Map<String, Object> config = fx.config(table);
-    fx.emulator()
-        .sqlFaults()
-        .failNext("^COPY \"" + table + "\"", 1, SqlFault.hold(release, AT_MOST));
+    statement.hold("^COPY \"" + table + "\"");
     List<Record> batch = SinkFixture.records("t", 0, 0, 5);
     try (RedshiftSink sink = RedshiftSink.open(config)) {
       CompletableFuture<LoadResult> load = CompletableFuture.supplyAsync(() -> sink.write(batch));
-      awaitHeld();
+      statement.awaitHeld("the COPY is held");
       // The staged file changes under the held COPY: it now holds 2 rows, not the 5 staged.
       List<String> staged = fx.stagedObjects();
       assertThat(staged).hasSize(1);
       s3().putObject(
               b -> b.bucket(fx.emulator().bucket()).key(staged.get(0)),
               RequestBody.fromBytes(twoRows));
-      release.countDown();
+      statement.release();
       assertThatThrownBy(() -> load.get(2, TimeUnit.MINUTES))
           .hasCauseInstanceOf(RedsinkException.class)
           .hasStackTraceContaining("COPY loaded 2 rows but 5 were staged");
@@ -193,25 +189,11 @@ class DirectCopyIT {
   }
 
   private Set<String> archived() {
-    Set<String> keys = new HashSet<>();
-    for (S3Object o :
-        s3().listObjectsV2Paginator(b -> b.bucket(fx.emulator().bucket()).prefix("archive/"))
-            .contents()) {
-      keys.add(o.key());
-    }
-    return keys;
+    return new HashSet<>(fx.objects("archive/"));
   }
 
   private S3Client s3() {
     return fx.emulator().s3().client();
-  }
-
-  private void awaitHeld() throws InterruptedException {
-    long deadline = System.nanoTime() + AT_MOST.toNanos();
-    while (fx.emulator().sqlFaults().fired() == 0 && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
-    assertThat(fx.emulator().sqlFaults().fired()).as("the COPY is held").isEqualTo(1);
   }
 
   private static long created(EmulatorStatistics.Counts before, EmulatorStatistics.Counts after) {
