@@ -15,9 +15,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -114,17 +112,13 @@ class RunCommandIT {
     }
 
     assertThat(afterFirst).isBetween(1000L, (long) RECORDS);
-    try (Connection c =
-            DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
-        ResultSet rs =
-            c.createStatement()
-                .executeQuery(
+    assertThat(
+            new Warehouse(emulator)
+                .value(
                     "SELECT COUNT(*), COUNT(DISTINCT id) FROM (SELECT id FROM runit_a UNION ALL"
-                        + " SELECT id FROM runit_b) t")) {
-      rs.next();
-      assertThat(rs.getLong(1)).as("rows").isEqualTo(RECORDS);
-      assertThat(rs.getLong(2)).as("distinct ids").isEqualTo(RECORDS);
-    }
+                        + " SELECT id FROM runit_b) t"))
+        .as("rows|distinct ids")
+        .isEqualTo(RECORDS + "|" + RECORDS);
   }
 
   /**
@@ -162,15 +156,9 @@ class RunCommandIT {
       Thread.sleep(1000);
       assertThat(second.terminate(Duration.ofSeconds(60))).as(second.stderr()).isZero();
     }
-    try (Connection c =
-            DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
-        ResultSet rs =
-            c.createStatement()
-                .executeQuery("SELECT COUNT(*), COUNT(DISTINCT id) FROM grp_events")) {
-      rs.next();
-      assertThat(rs.getLong(1)).as("rows").isEqualTo(GROUP_RECORDS);
-      assertThat(rs.getLong(2)).as("distinct ids").isEqualTo(GROUP_RECORDS);
-    }
+    assertThat(new Warehouse(emulator).value("SELECT COUNT(*), COUNT(DISTINCT id) FROM grp_events"))
+        .as("rows|distinct ids")
+        .isEqualTo(GROUP_RECORDS + "|" + GROUP_RECORDS);
   }
 
   private static void awaitGroupMembers(String group, int members) {
@@ -190,12 +178,9 @@ class RunCommandIT {
   }
 
   private static long count(RedshiftEmulator emulator, String table) {
-    try (Connection c =
-            DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
-        ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM " + table)) {
-      rs.next();
-      return rs.getLong(1);
-    } catch (java.sql.SQLException e) {
+    try {
+      return new Warehouse(emulator).count(table);
+    } catch (SQLException e) {
       return 0; // not created yet
     }
   }
@@ -233,28 +218,16 @@ class RunCommandIT {
   }
 
   private static long rows(RedshiftEmulator emulator) throws Exception {
-    try (Connection c =
-        DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password())) {
-      long total = 0;
-      for (String table : List.of("runit_a", "runit_b")) {
-        try (ResultSet rs =
-            c.createStatement()
-                .executeQuery(
-                    "SELECT COUNT(*) FROM pg_catalog.pg_tables WHERE tablename = '"
-                        + table
-                        + "'")) {
-          rs.next();
-          if (rs.getLong(1) == 0) {
-            continue;
-          }
-        }
-        try (ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM " + table)) {
-          rs.next();
-          total += rs.getLong(1);
-        }
+    Warehouse warehouse = new Warehouse(emulator);
+    long total = 0;
+    for (String table : List.of("runit_a", "runit_b")) {
+      if (warehouse.number(
+              "SELECT COUNT(*) FROM pg_catalog.pg_tables WHERE tablename = '" + table + "'")
+          > 0) {
+        total += warehouse.count(table);
       }
-      return total;
     }
+    return total;
   }
 
   private static String get(int port, String path) throws Exception {
