@@ -59,6 +59,11 @@ public final class LoadEngine implements AutoCloseable {
     this.ctx = ctx;
   }
 
+  /** The retry policy built from the configuration, for the runtime's batch-level retries too. */
+  public RetryPolicy retry() {
+    return ctx.retry();
+  }
+
   /** Connects (SELECT 1), builds the S3 client, and prepares a table without placeholders. */
   public static LoadEngine open(RedsinkConfig config) {
     ConnectionPool pool = ConnectionPool.open(config.connection(), config.maxConnections());

@@ -93,8 +93,13 @@ final class FakeLoader implements Loader {
   }
 
   @Override
-  public Duration retryDelay() {
-    return Duration.ofMillis(250);
+  public Duration retryDelay(int failures) {
+    return Duration.ofMillis(250L * failures);
+  }
+
+  @Override
+  public Duration retryTimeout() {
+    return Duration.ZERO;
   }
 
   @Override

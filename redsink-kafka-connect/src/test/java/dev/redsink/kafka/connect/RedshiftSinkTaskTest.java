@@ -143,7 +143,7 @@ class RedshiftSinkTaskTest {
           task.put(records(P0, 7, 8));
           task.preCommit(consumed(8, 0));
         });
-    assertThat(context.timeout).isEqualTo(RedshiftSinkTask.DUE_RECHECK_MS);
+    assertThat(context.timeout).isEqualTo(dev.redsink.core.SinkSession.DUE_RECHECK_MS);
     assertThat(loader.writes).isEmpty();
 
     release.countDown();
@@ -263,8 +263,13 @@ class RedshiftSinkTaskTest {
     }
 
     @Override
-    public Duration retryDelay() {
-      return fake.retryDelay();
+    public Duration retryDelay(int failures) {
+      return fake.retryDelay(failures);
+    }
+
+    @Override
+    public Duration retryTimeout() {
+      return fake.retryTimeout();
     }
 
     @Override
