@@ -14,4 +14,11 @@ public interface ErrantRecordSink<R> {
 
   /** Waits until every report so far is durable; throws when one failed. */
   default void awaitDiverted() {}
+
+  /** A sink that fails the runtime with the reason, which names the record. */
+  static <R> ErrantRecordSink<R> failing() {
+    return (record, reason) -> {
+      throw reason;
+    };
+  }
 }

@@ -34,4 +34,43 @@ public interface RecordSource<R> {
    * false ignores it (the ledger moves past it); throwing fails the runtime.
    */
   boolean takesNullValue(R record);
+
+  /**
+   * The source for runtimes whose records are the engine's already: a record whose value is null is
+   * loaded as any other (the engine appends it, or deletes its key's rows when it applies
+   * tombstones).
+   */
+  static RecordSource<Record> plain() {
+    return new RecordSource<>() {
+      @Override
+      public TopicPartition partition(Record record) {
+        return new TopicPartition(record.topic(), record.partition());
+      }
+
+      @Override
+      public long offset(Record record) {
+        return record.offset();
+      }
+
+      @Override
+      public boolean hasNullValue(Record record) {
+        return record.value() == null;
+      }
+
+      @Override
+      public Record convert(Record record) {
+        return record;
+      }
+
+      @Override
+      public Record restore(Record record) {
+        return record;
+      }
+
+      @Override
+      public boolean takesNullValue(Record record) {
+        return true;
+      }
+    };
+  }
 }

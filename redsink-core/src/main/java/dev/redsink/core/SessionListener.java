@@ -6,7 +6,7 @@ import dev.redsink.core.record.LoadResult;
 public interface SessionListener {
 
   /** A record was taken (not one the ledger covers or one already taken). */
-  default void received() {}
+  default void taken() {}
 
   /** A record the ledger already covers was skipped. */
   default void skippedAlreadyLoaded() {}

@@ -9,6 +9,7 @@ import dev.redsink.core.error.TransientException;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
+import dev.redsink.core.retry.Sleeper;
 import dev.redsink.core.session.BackgroundLoad;
 import dev.redsink.core.session.CommittedOffsets;
 import dev.redsink.core.session.FlushPolicy;
@@ -24,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,6 +48,7 @@ public final class SinkSession<R> {
   private final ErrantRecordSink<R> errant;
   private final SessionListener listener;
   private final Clock clock;
+  private final Sleeper sleeper;
   private final RecordBuffer buffer;
   private final BackgroundLoad running;
   private final PartitionPositions positions = new PartitionPositions();
@@ -64,6 +67,18 @@ public final class SinkSession<R> {
       ErrantRecordSink<R> errant,
       SessionListener listener,
       SessionSettings settings) {
+    this(loader, source, errant, listener, settings, Sleeper.SYSTEM);
+  }
+
+  /** A session whose blocking retries wait on {@code sleeper}. */
+  public SinkSession(
+      BatchLoader loader,
+      RecordSource<R> source,
+      ErrantRecordSink<R> errant,
+      SessionListener listener,
+      SessionSettings settings,
+      Sleeper sleeper) {
+    this.sleeper = sleeper;
     this.loader = loader;
     this.source = source;
     this.errant = errant;
@@ -173,7 +188,7 @@ public final class SinkSession<R> {
       return;
     }
     positions.advance(partition, offset);
-    listener.received();
+    listener.taken();
     if (source.hasNullValue(record)
         && !loader.appliesTombstones()
         && !source.takesNullValue(record)) {
@@ -279,6 +294,42 @@ public final class SinkSession<R> {
           e);
     }
     return e.isTransient() ? e : new TransientException(e.getMessage(), e);
+  }
+
+  /**
+   * {@link #put} for runtimes that may block: a transient failure is retried (the records delivered
+   * again; those already taken are skipped) after {@link #retryDelay()}, until it loads, the retry
+   * timeout passes, or {@code stopped} says so.
+   *
+   * @return false when stopped first (what did not load stays unacknowledged for the ledger)
+   */
+  public boolean putRetrying(Collection<R> records, BooleanSupplier stopped) {
+    return retrying(() -> put(records), stopped);
+  }
+
+  /** {@link #flush} retrying as {@link #putRetrying} does. */
+  public boolean flushRetrying(BooleanSupplier stopped) {
+    return retrying(this::flush, stopped);
+  }
+
+  private boolean retrying(Runnable step, BooleanSupplier stopped) {
+    while (true) {
+      try {
+        step.run();
+        return true;
+      } catch (RedsinkException e) {
+        if (!e.isTransient()) {
+          throw e;
+        }
+        if (stopped.getAsBoolean()) {
+          return false;
+        }
+        Duration delay = retryDelay();
+        LOG.warn(
+            "Cannot load a batch yet, retrying in {} ms: {}", delay.toMillis(), e.getMessage());
+        sleeper.sleep(delay);
+      }
+    }
   }
 
   /** How long to wait before delivering again after a transient failure. */

@@ -101,7 +101,7 @@ final class TaskMetrics implements TaskMetricsMXBean, SessionListener {
   }
 
   @Override
-  public void received() {
+  public void taken() {
     received.incrementAndGet();
   }
 
