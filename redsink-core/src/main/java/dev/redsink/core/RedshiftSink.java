@@ -138,14 +138,14 @@ public final class RedshiftSink implements BatchLoader, AutoCloseable {
 
   /**
    * The wait before a runtime loads a batch again after its {@code failures}-th transient failure
-   * in a row: retry_delay × failures, at most 30 seconds.
+   * in a row: retry_delay × failures, at most retry_max_delay.
    */
   @Override
   public Duration retryDelay(int failures) {
     return engine.retry().batchDelay(failures);
   }
 
-  /** How long a batch may keep failing transiently before the runtime fails; zero: forever. */
+  /** retry_timeout: how long a batch may keep failing transiently; zero: until stopped. */
   @Override
   public Duration retryTimeout() {
     return engine.retry().timeout();

@@ -72,7 +72,13 @@ public final class LoadEngine implements AutoCloseable {
     ExecutorService tableThreads = null;
     try {
       store = S3ObjectStore.of(config);
-      RetryPolicy retry = new RetryPolicy(config.maxRetries(), config.retryDelay(), Sleeper.SYSTEM);
+      RetryPolicy retry =
+          new RetryPolicy(
+              config.maxRetries(),
+              config.retryDelay(),
+              config.retryMaxDelay(),
+              config.retryTimeout(),
+              Sleeper.SYSTEM);
       Stager stager = new Stager(store, config.s3Prefix(), UuidV7.system(), retry);
       threads = daemonThreads("redsink-stage-", config.fileSplit().uploadConcurrency());
       // Each table load holds at most one connection at a time; one connection stays free for

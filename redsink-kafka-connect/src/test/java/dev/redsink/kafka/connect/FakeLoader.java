@@ -97,9 +97,12 @@ final class FakeLoader implements Loader {
     return Duration.ofMillis(250L * failures);
   }
 
+  /** Set to fail the task once a batch has kept failing this long. */
+  Duration retryTimeout = Duration.ZERO;
+
   @Override
   public Duration retryTimeout() {
-    return Duration.ZERO;
+    return retryTimeout;
   }
 
   @Override

@@ -385,6 +385,31 @@ class RedshiftSinkTaskTest {
   }
 
   @Test
+  void aBatchThatKeepsFailingBacksOffLinearlyThenFailsTheTaskAfterTheRetryTimeout() {
+    loader.retryTimeout = Duration.ofSeconds(1);
+    start();
+    for (int i = 0; i < 3; i++) {
+      loader.failures.add(new TransientException("Cannot load into orders: connection reset"));
+    }
+    List<SinkRecord> batch = records(P0, 0, 5);
+
+    assertThatThrownBy(() -> task.put(batch)).isInstanceOf(RetriableException.class);
+    assertThat(context.timeout).isEqualTo(250);
+    clock.advance(Duration.ofMillis(250));
+    assertThatThrownBy(() -> task.put(batch)).isInstanceOf(RetriableException.class);
+    assertThat(context.timeout).as("retry_delay × failures").isEqualTo(500);
+    clock.advance(Duration.ofMillis(750));
+
+    assertThatThrownBy(() -> task.put(batch))
+        .isInstanceOf(ConnectException.class)
+        .isNotInstanceOf(RetriableException.class)
+        .hasMessageContaining("retry_timeout")
+        .hasMessageContaining("connection reset");
+    assertThat(loader.rows).isEmpty();
+    assertThat(loader.writes).hasSize(3);
+  }
+
+  @Test
   void anUnknownCommitOutcomeIsRetriedThroughTheLedger() {
     start();
     loader.failures.add(new CommitOutcomeUnknownException("Cannot tell whether it committed"));
