@@ -57,7 +57,6 @@ public class RedshiftSinkTask extends SinkTask {
             () -> session.bufferedBytes(),
             () -> session.committed());
     loader = connect(() -> loaders.open(config.coreConfig()));
-    metrics.register(config.connectorName(), config.taskId());
     session =
         new SinkSession<>(
             loader,
@@ -68,6 +67,7 @@ public class RedshiftSinkTask extends SinkTask {
             new ErrantRecords(config.errorTolerance(), ErrantRecords.reporterOf(context), metrics),
             metrics,
             inlineLoads ? config.flush().inline(clock) : config.flush().withClock(clock));
+    metrics.register(config.connectorName(), config.taskId());
   }
 
   @Override
