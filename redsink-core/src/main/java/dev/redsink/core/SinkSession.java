@@ -1,16 +1,14 @@
 package dev.redsink.core;
 
 import dev.redsink.core.error.BadRecordException;
-import dev.redsink.core.error.ErrorCategory;
-import dev.redsink.core.error.FatalException;
 import dev.redsink.core.error.LogBehindLedgerException;
 import dev.redsink.core.error.RedsinkException;
-import dev.redsink.core.error.TransientException;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.retry.Sleeper;
 import dev.redsink.core.session.BackgroundLoad;
+import dev.redsink.core.session.BatchFailures;
 import dev.redsink.core.session.CommittedOffsets;
 import dev.redsink.core.session.FlushPolicy;
 import dev.redsink.core.session.PartitionPositions;
@@ -57,9 +55,8 @@ public final class SinkSession<R> {
   /** The ledger's next offset of each partition opened and not delivered from yet. */
   private final Map<TopicPartition, Long> resumedAt = new HashMap<>();
 
+  private final BatchFailures failures;
   private RuntimeException failure;
-  private int failuresInARow;
-  private long failingSince;
 
   public SinkSession(
       BatchLoader loader,
@@ -84,6 +81,7 @@ public final class SinkSession<R> {
     this.errant = errant;
     this.listener = listener;
     this.clock = settings.clock();
+    this.failures = new BatchFailures(clock);
     this.buffer =
         new RecordBuffer(
             new FlushPolicy(settings.maxRecords(), settings.maxBytes(), settings.interval()));
@@ -242,7 +240,7 @@ public final class SinkSession<R> {
       BackgroundLoad.Outcome outcome = running.await();
       if (outcome.failure() == null) {
         LoadResult result = outcome.result();
-        failuresInARow = 0;
+        failures.loaded();
         listener.loaded(result);
         committed.update(result.next());
         LOG.debug(
@@ -259,41 +257,10 @@ public final class SinkSession<R> {
       } else {
         buffer.putBack(outcome.batch().records());
         listener.loadFailed(outcome.failure());
-        throw retryOrFail(outcome.failure(), outcome.batch().records().size());
+        throw failures.failed(
+            outcome.failure(), outcome.batch().records().size(), loader.retryTimeout());
       }
     }
-  }
-
-  /**
-   * A transient failure, or one whose commit outcome is unknown, is retried with the same batch
-   * (the engine skips whatever the ledger now covers) after {@link #retryDelay()}, until the
-   * loader's retry timeout, if any, has passed since the batch first failed.
-   */
-  private RuntimeException retryOrFail(RuntimeException failed, int records) {
-    if (!(failed instanceof RedsinkException e)) {
-      return failed;
-    }
-    if (!e.isTransient() && e.category() != ErrorCategory.COMMIT_OUTCOME_UNKNOWN) {
-      return e;
-    }
-    long now = clock.millis();
-    if (failuresInARow++ == 0) {
-      failingSince = now;
-    }
-    Duration timeout = loader.retryTimeout();
-    if (!timeout.isZero() && now - failingSince >= timeout.toMillis()) {
-      return new FatalException(
-          "Cannot load a batch of "
-              + records
-              + " records: it kept failing for "
-              + Duration.ofMillis(now - failingSince)
-              + " (retry_timeout is "
-              + timeout
-              + "): "
-              + e.getMessage(),
-          e);
-    }
-    return e.isTransient() ? e : new TransientException(e.getMessage(), e);
   }
 
   /**
@@ -334,7 +301,7 @@ public final class SinkSession<R> {
 
   /** How long to wait before delivering again after a transient failure. */
   public Duration retryDelay() {
-    return loader.retryDelay(Math.max(1, failuresInARow));
+    return loader.retryDelay(Math.max(1, failures.inARow()));
   }
 
   private static Optional<Record> remove(List<Record> records, String recordId) {
