@@ -3,14 +3,16 @@ package dev.redsink.cli;
 import dev.redsink.cli.connector.ConnectorFile;
 import dev.redsink.cli.connector.ConnectorFileReader;
 import dev.redsink.cli.connector.EnvOverrides;
-import dev.redsink.cli.run.BatchWriter;
+import dev.redsink.cli.run.ConnectorSession;
 import dev.redsink.cli.run.LineRecords;
 import dev.redsink.cli.run.LoadStats;
 import dev.redsink.cli.run.ProgressBar;
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.ReplaceRun;
+import dev.redsink.core.SinkSession;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
@@ -20,6 +22,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.BooleanSupplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -91,20 +94,27 @@ final class LoadCommand implements Callable<Integer> {
     }
     try (RedshiftSink sink = RedshiftSink.open(connector.pluginConfig());
         BufferedReader reader = reader()) {
-      long next = sink.nextOffset(topic, 0).orElse(0);
+      SinkSession<Record> session = ConnectorSession.open(sink, connector, stats);
+      TopicPartition partition = new TopicPartition(topic, 0);
+      long next = session.open(List.of(partition)).getOrDefault(partition, 0L);
       LineRecords lines = new LineRecords(reader, topic);
       long already = lines.skipTo(next);
       if (already > 0) {
         out.printf(
             Locale.ROOT, "Skipping %,d lines the ledger says are loaded already.%n", already);
       }
-      BatchWriter writer = new BatchWriter(sink, stats, parent.stop()::isRequested);
       ProgressBar bar = new ProgressBar(out, List.of(stats), 0);
+      BooleanSupplier stopped = parent.stop()::isRequested;
       List<Record> batch;
-      while (!parent.stop().isRequested()
+      boolean loading = true;
+      while (loading
+          && !stopped.getAsBoolean()
           && !(batch = lines.next(connector.batchLength())).isEmpty()) {
-        writer.write(batch);
+        loading = session.putRetrying(batch, stopped);
         bar.draw();
+      }
+      if (loading) {
+        session.flushRetrying(stopped);
       }
       bar.finish();
       out.printf(

@@ -9,6 +9,7 @@ import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.WriteSettings;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * caller must acknowledge. A runtime resumes from {@link #nextOffsets}, which reads the ledger
  * committed with the rows, not from its own offsets.
  */
-public final class RedshiftSink implements AutoCloseable {
+public final class RedshiftSink implements BatchLoader, AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(RedshiftSink.class);
 
@@ -78,6 +79,7 @@ public final class RedshiftSink implements AutoCloseable {
    * dead-letter queue, tombstones it ignored — in the same transaction, so a restart does not read
    * them again. Offsets at or below the ledger change nothing.
    */
+  @Override
   public LoadResult write(List<Record> batch, Map<TopicPartition, Long> settledThrough) {
     return engine.write(batch, settledThrough);
   }
@@ -95,6 +97,7 @@ public final class RedshiftSink implements AutoCloseable {
    * Whether a record with a null value (a tombstone) deletes its key's rows (write_mode upsert with
    * tombstones = "delete") rather than being skipped, so a runtime knows to hand it over.
    */
+  @Override
   public boolean appliesTombstones() {
     return config.write().tombstones() == WriteSettings.TombstoneHandling.DELETE;
   }
@@ -103,6 +106,7 @@ public final class RedshiftSink implements AutoCloseable {
    * The checks {@link #write} applies to each record before staging anything (byte limits, UTF-8 in
    * text mode), so a runtime can divert errant records first.
    */
+  @Override
   public Optional<BadRecordException> check(Record record) {
     return engine.check(record);
   }
@@ -127,8 +131,24 @@ public final class RedshiftSink implements AutoCloseable {
    * The offsets to resume from, read from the ledger of each partition's target table (partitions
    * with nothing loaded are absent).
    */
+  @Override
   public Map<TopicPartition, Long> nextOffsets(Collection<TopicPartition> partitions) {
     return engine.nextOffsets(partitions);
+  }
+
+  /**
+   * The wait before a runtime loads a batch again after its {@code failures}-th transient failure
+   * in a row: retry_delay × failures, at most retry_max_delay.
+   */
+  @Override
+  public Duration retryDelay(int failures) {
+    return engine.retry().batchDelay(failures);
+  }
+
+  /** retry_timeout: how long a batch may keep failing transiently; zero: until stopped. */
+  @Override
+  public Duration retryTimeout() {
+    return engine.retry().timeout();
   }
 
   @Override

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Every configuration key given a wrong value once: opening the sink fails with a message naming
- * the key (or, for the two documented fallbacks, parses with a warning naming it), and nothing is
+ * the key (or, for the three documented fallbacks, parses with a warning naming it), and nothing is
  * created.
  */
 @ExtendWith(RedshiftEmulatorExtension.class)
@@ -58,6 +58,8 @@ class ConfigKeyCatalogueIT {
           Map.entry("sort_key", "no_such_column"),
           Map.entry("max_retries", 0),
           Map.entry("retry_delay", "soon"),
+          Map.entry("retry_max_delay", "0s"),
+          Map.entry("retry_timeout", "soon"),
           Map.entry("s3_timeout", "0s"),
           Map.entry("archive", "maybe"),
           Map.entry("verbose_logging", "maybe"),
@@ -74,7 +76,8 @@ class ConfigKeyCatalogueIT {
           "aws_secret_access_key", "aws_access_key_id");
 
   /** Keys whose wrong value falls back to the default with a warning, as documented. */
-  private static final List<String> FALLBACKS = List.of("payload_format", "retry_delay");
+  private static final List<String> FALLBACKS =
+      List.of("payload_format", "retry_delay", "retry_timeout");
 
   @Test
   void everyKeyGivenAWrongValueIsNamed(RedshiftEmulator emulator) throws Exception {
@@ -132,7 +135,7 @@ class ConfigKeyCatalogueIT {
         -1,
         ConfigKeys.ALL.size()
             + " keys: refused at open naming the key, except aws_iam_role (its COPY error names"
-            + " it), 2 documented fallbacks (a warning names the key) and s3_prefix/aws_region"
+            + " it), 3 documented fallbacks (a warning names the key) and s3_prefix/aws_region"
             + " (no invalid value with s3_endpoint)");
   }
 }

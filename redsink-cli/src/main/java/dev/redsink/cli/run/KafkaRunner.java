@@ -3,6 +3,8 @@ package dev.redsink.cli.run;
 import dev.redsink.cli.connector.ConnectorFile;
 import dev.redsink.cli.connector.TopicSpec;
 import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.SessionListener;
+import dev.redsink.core.SinkSession;
 import dev.redsink.core.error.LogBehindLedgerException;
 import dev.redsink.core.error.RecordsDeletedBeforeLoadException;
 import dev.redsink.core.error.RedsinkException;
@@ -14,12 +16,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.CloseOptions;
@@ -35,36 +36,35 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one connector from Kafka: subscribes to the topics its patterns match as a member of the
- * consumer group {@code redsink-<connector key>}, seeks each assigned partition to the ledger's
- * next offset, and loads batches of batch_length records or whatever arrived within poll_interval.
- * Several processes running the same connector file share the partitions; when one stops or dies,
- * the group hands its partitions to the others, which resume them from the ledger. Kafka offsets
- * are committed after each load for monitoring only; the ledger in Redshift decides where a
- * partition resumes. A partition whose log ends below the ledger's next offset (a recreated topic)
- * stops the runner with a {@link LogBehindLedgerException}, one whose log starts above it (records
- * deleted by retention before they were loaded) with a {@link RecordsDeletedBeforeLoadException}.
+ * Runs one connector from Kafka as an adapter of a {@link SinkSession}: subscribes to the topics
+ * its patterns match as a member of the consumer group {@code redsink-<connector key>}, seeks each
+ * assigned partition to the ledger's next offset, and feeds what it polls to the session, which
+ * loads batches of batch_length records or whatever waited poll_interval, retrying transient
+ * failures with the retry policy's back-off. Several processes running the same connector file
+ * share the partitions; when one stops or dies, the group hands its partitions to the others, which
+ * resume them from the ledger. Kafka offsets are committed after each load for monitoring only; the
+ * ledger in Redshift decides where a partition resumes. A partition whose log ends below the
+ * ledger's next offset (a recreated topic) stops the runner with a {@link
+ * LogBehindLedgerException}, one whose log starts above it (records deleted by retention before
+ * they were loaded) with a {@link RecordsDeletedBeforeLoadException}.
  */
 public final class KafkaRunner implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaRunner.class);
   private static final Duration LAG_EVERY = Duration.ofSeconds(1);
 
   private final ConnectorFile connector;
-  private final RedshiftSink sink;
   private final KafkaConsumer<byte[], byte[]> consumer;
   private final LoadStats stats;
-  private final BatchWriter writer;
+  private final SinkSession<Record> session;
   private volatile boolean stopping;
   private volatile RuntimeException failure;
-  private List<Record> batch = new ArrayList<>();
   private RuntimeException rebalanceFailure;
 
   public KafkaRunner(ConnectorFile connector, RedshiftSink sink, Properties kafka) {
     this.connector = connector;
-    this.sink = sink;
     this.consumer = new KafkaConsumer<>(consumerProperties(connector, kafka));
     this.stats = new LoadStats(connector.key());
-    this.writer = new BatchWriter(sink, stats, () -> stopping);
+    this.session = ConnectorSession.open(sink, connector, new Monitoring());
   }
 
   /** The consumer settings: the caller's, then what exactly-once loading needs. */
@@ -103,8 +103,6 @@ public final class KafkaRunner implements Runnable {
       loop();
     } catch (WakeupException e) {
       // stopped while polling: nothing in flight
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
     } catch (RuntimeException e) {
       if (!stopping) {
         failure = e;
@@ -119,56 +117,50 @@ public final class KafkaRunner implements Runnable {
     }
   }
 
-  private void loop() throws InterruptedException {
-    long batchStarted = 0;
+  private void loop() {
     long lagAt = 0;
-    int batchLength = connector.batchLength();
     Duration pollInterval = connector.pollInterval();
+    BooleanSupplier stopped = () -> stopping;
     while (!stopping) {
       ConsumerRecords<byte[], byte[]> polled = consumer.poll(pollInterval);
       if (rebalanceFailure != null) {
         // Thrown here rather than from the listener, which the consumer would wrap.
         throw rebalanceFailure;
       }
+      // One record at a time, so each load holds at most batch_length records.
       for (ConsumerRecord<byte[], byte[]> r : polled) {
-        if (batch.isEmpty()) {
-          batchStarted = System.nanoTime();
-        }
-        batch.add(record(r));
-        if (batch.size() >= batchLength) {
-          load(batch);
-          batch = new ArrayList<>();
+        if (!session.putRetrying(List.of(record(r)), stopped)) {
+          return;
         }
       }
-      if (!batch.isEmpty()
-          && (polled.isEmpty() || System.nanoTime() - batchStarted >= pollInterval.toNanos())) {
-        load(batch);
-        batch = new ArrayList<>();
+      if (polled.isEmpty() && !session.flushRetrying(stopped)) {
+        return;
       }
       if (System.nanoTime() - lagAt >= LAG_EVERY.toNanos()) {
         long behind = lag();
-        stats.lag(behind < 0 ? behind : behind + batch.size());
+        stats.lag(behind < 0 ? behind : behind + session.bufferedRecords());
         lagAt = System.nanoTime();
       }
     }
   }
 
-  private void load(List<Record> batch) throws InterruptedException {
-    // What is left once this batch is loaded, set before its rows count as loaded, so the last
-    // progress line never shows a lag from before the last load.
-    stats.lag(lag());
-    LoadResult result = writer.write(batch);
-    if (result == null) {
-      return;
+  /** Counts each load and commits its offsets to the consumer group. */
+  private final class Monitoring implements SessionListener {
+    @Override
+    public void loaded(LoadResult result) {
+      // What is left once this batch is loaded, set before its rows count as loaded, so the last
+      // progress line never shows a lag from before the last load.
+      stats.lag(lag());
+      stats.loaded(result);
+      Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
+      result.next().forEach((tp, next) -> commit.put(kafka(tp), new OffsetAndMetadata(next)));
+      commitForMonitoring(commit);
     }
-    Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
-    for (Record r : batch) {
-      commit.merge(
-          new org.apache.kafka.common.TopicPartition(r.topic(), r.partition()),
-          new OffsetAndMetadata(r.offset() + 1),
-          (a, b) -> a.offset() >= b.offset() ? a : b);
+
+    @Override
+    public void loadFailed(RuntimeException failure) {
+      stats.loadFailed(failure);
     }
-    commitForMonitoring(commit);
   }
 
   /**
@@ -228,8 +220,7 @@ public final class KafkaRunner implements Runnable {
 
   /**
    * Seeks newly assigned partitions to the ledger's next offset, after checking that each log still
-   * reaches it; forgets the unloaded records of revoked partitions, which their next owner reads
-   * again from the ledger.
+   * reaches it; loads what is buffered when partitions are revoked, and forgets them.
    */
   private final class SeekToLedger implements ConsumerRebalanceListener {
     @Override
@@ -239,7 +230,7 @@ public final class KafkaRunner implements Runnable {
       }
       try {
         List<TopicPartition> partitions = assigned.stream().map(KafkaRunner::core).toList();
-        Map<TopicPartition, Long> next = sink.nextOffsets(partitions);
+        Map<TopicPartition, Long> next = session.open(partitions);
         Map<TopicPartition, Long> ends = new HashMap<>();
         consumer.endOffsets(assigned).forEach((tp, end) -> ends.put(core(tp), end));
         Map<TopicPartition, Long> starts = new HashMap<>();
@@ -273,14 +264,17 @@ public final class KafkaRunner implements Runnable {
 
     @Override
     public void onPartitionsRevoked(Collection<org.apache.kafka.common.TopicPartition> revoked) {
-      // Loads commit whole before the next poll; only a batch still filling holds records.
-      Set<TopicPartition> gone = new HashSet<>();
-      revoked.forEach(tp -> gone.add(core(tp)));
-      batch.removeIf(r -> gone.contains(new TopicPartition(r.topic(), r.partition())));
+      // The session loads what it buffered, then forgets the revoked partitions: their next owner
+      // reads anything that did not load again from the ledger.
+      session.close(revoked.stream().map(KafkaRunner::core).toList());
       if (!revoked.isEmpty()) {
         LOG.info("Partitions {} moved to another member of the group", revoked);
       }
     }
+  }
+
+  private static org.apache.kafka.common.TopicPartition kafka(TopicPartition tp) {
+    return new org.apache.kafka.common.TopicPartition(tp.topic(), tp.partition());
   }
 
   private static TopicPartition core(org.apache.kafka.common.TopicPartition tp) {

@@ -1,12 +1,16 @@
 package dev.redsink.cli.run;
 
+import dev.redsink.core.SessionListener;
+import dev.redsink.core.error.ErrorCategory;
+import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.record.LoadResult;
 import java.util.Collection;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** Counters of one runner, read by the progress bar and the /metrics endpoint. */
-public final class LoadStats {
+public final class LoadStats implements SessionListener {
   private final String connector;
   private final AtomicLong received = new AtomicLong();
   private final AtomicLong loaded = new AtomicLong();
@@ -32,6 +36,22 @@ public final class LoadStats {
     loaded.addAndGet(loadedRows);
     skipped.addAndGet(skippedRecords);
     loads.incrementAndGet();
+  }
+
+  /** Counts one load and notes its tables. */
+  @Override
+  public void loaded(LoadResult result) {
+    loaded(result.received(), result.loaded(), result.skipped());
+    loadedInto(result.tables().stream().map(LoadResult.TableLoad::table).toList());
+  }
+
+  /** Counts a load that will be retried; a failure that ends the runner is counted by it. */
+  @Override
+  public void loadFailed(RuntimeException failure) {
+    if (failure instanceof RedsinkException e
+        && (e.isTransient() || e.category() == ErrorCategory.COMMIT_OUTCOME_UNKNOWN)) {
+      retried();
+    }
   }
 
   /** Notes the tables a load wrote to, for the summary. */

@@ -297,6 +297,28 @@ public final class ConfigKeys {
           "Base delay between attempts, multiplied by the attempt number (100ms, 1s, 2m; a bare"
               + " number is milliseconds). Unparsable values fall back to 1s with a warning",
           Check.NONE);
+  public static final ConfigKey RETRY_MAX_DELAY =
+      optional(
+          "retry_max_delay",
+          KeyType.DURATION,
+          Duration.ofSeconds(30),
+          "30s",
+          "Longest wait between attempts to load a batch that keeps failing transiently once the"
+              + " per-transaction retries (max_retries) are spent: the runtime waits retry_delay"
+              + " times the number of failures so far, at most this long, and tries the same"
+              + " batch again (a Redshift maintenance window or a lost connection heals itself)",
+          ConfigKeys::positiveDuration);
+  public static final ConfigKey RETRY_TIMEOUT =
+      optional(
+          "retry_timeout",
+          KeyType.DURATION,
+          Duration.ZERO,
+          "0 (until stopped)",
+          "How long a batch may keep failing transiently before the runtime fails (the Connect"
+              + " task fails, redsink run exits) instead of retrying it again. 0 retries until"
+              + " stopped; nothing is lost either way, the ledger resumes from the last load."
+              + " Unparsable values fall back to 0 with a warning",
+          Check.NONE);
   public static final ConfigKey S3_TIMEOUT =
       optional(
           "s3_timeout",
@@ -364,6 +386,8 @@ public final class ConfigKeys {
           SORT_KEY,
           MAX_RETRIES,
           RETRY_DELAY,
+          RETRY_MAX_DELAY,
+          RETRY_TIMEOUT,
           S3_TIMEOUT,
           ARCHIVE,
           VERBOSE_LOGGING,

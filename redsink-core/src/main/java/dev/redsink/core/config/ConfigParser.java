@@ -260,6 +260,8 @@ public final class ConfigParser {
         TableKeysParser.keys(v),
         (Integer) v.get(ConfigKeys.MAX_RETRIES),
         (Duration) v.get(ConfigKeys.RETRY_DELAY),
+        (Duration) v.get(ConfigKeys.RETRY_MAX_DELAY),
+        (Duration) v.get(ConfigKeys.RETRY_TIMEOUT),
         (Duration) v.get(ConfigKeys.S3_TIMEOUT),
         (Boolean) v.get(ConfigKeys.ARCHIVE),
         (Boolean) v.get(ConfigKeys.VERBOSE_LOGGING),

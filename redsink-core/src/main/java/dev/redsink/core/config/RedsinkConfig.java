@@ -44,6 +44,8 @@ public record RedsinkConfig(
     TableKeys tableKeys,
     int maxRetries,
     Duration retryDelay,
+    Duration retryMaxDelay,
+    Duration retryTimeout,
     Duration s3Timeout,
     boolean archive,
     boolean verboseLogging,

@@ -59,6 +59,11 @@ public final class LoadEngine implements AutoCloseable {
     this.ctx = ctx;
   }
 
+  /** The retry policy built from the configuration, for the runtime's batch-level retries too. */
+  public RetryPolicy retry() {
+    return ctx.retry();
+  }
+
   /** Connects (SELECT 1), builds the S3 client, and prepares a table without placeholders. */
   public static LoadEngine open(RedsinkConfig config) {
     ConnectionPool pool = ConnectionPool.open(config.connection(), config.maxConnections());
@@ -67,7 +72,13 @@ public final class LoadEngine implements AutoCloseable {
     ExecutorService tableThreads = null;
     try {
       store = S3ObjectStore.of(config);
-      RetryPolicy retry = new RetryPolicy(config.maxRetries(), config.retryDelay(), Sleeper.SYSTEM);
+      RetryPolicy retry =
+          new RetryPolicy(
+              config.maxRetries(),
+              config.retryDelay(),
+              config.retryMaxDelay(),
+              config.retryTimeout(),
+              Sleeper.SYSTEM);
       Stager stager = new Stager(store, config.s3Prefix(), UuidV7.system(), retry);
       threads = daemonThreads("redsink-stage-", config.fileSplit().uploadConcurrency());
       // Each table load holds at most one connection at a time; one connection stays free for

@@ -7,6 +7,7 @@ import dev.redsink.core.error.TransientException;
 import dev.redsink.core.record.LoadResult.TableLoad;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
+import dev.redsink.core.retry.RetriesSpent;
 import dev.redsink.core.stage.Disposal;
 import dev.redsink.core.stage.StagedFile;
 import dev.redsink.core.table.Column;
@@ -91,21 +92,30 @@ final class TableLoader {
     try {
       return ctx.retry().run("load into " + table, this::attempt);
     } catch (RedsinkException e) {
-      CopyFailure copy = CopyFailure.in(e);
-      if (copy == null) {
-        throw e;
-      }
-      // The reference design's wording, which its troubleshooting table (and users' alerts) match.
-      throw new RedsinkException(
-          e.category(),
-          "Redshift COPY failed after "
-              + attempts
-              + (attempts == 1 ? " attempt: " : " attempts: ")
-              + copy.getMessage(),
-          e);
+      throw reported(e, attempts);
     } finally {
       discardStaged();
     }
+  }
+
+  /**
+   * A COPY failure in the reference design's wording, which its troubleshooting table (and users'
+   * alerts) match; still a {@link RetriesSpent} when retries were spent, so no enclosing policy
+   * retries it again. Other failures as they are.
+   */
+  static RedsinkException reported(RedsinkException e, int attempts) {
+    CopyFailure copy = CopyFailure.in(e);
+    if (copy == null) {
+      return e;
+    }
+    String message =
+        "Redshift COPY failed after "
+            + attempts
+            + (attempts == 1 ? " attempt: " : " attempts: ")
+            + copy.getMessage();
+    return e instanceof RetriesSpent spent
+        ? spent.reworded(message)
+        : new RedsinkException(e.category(), message, e);
   }
 
   private Outcome attempt() {

@@ -14,4 +14,9 @@ public final class RetriesSpent extends RedsinkException {
   RetriesSpent(ErrorCategory category, String message, Throwable cause) {
     super(category, message, cause);
   }
+
+  /** The same spent failure in other words (the cause keeps the original). */
+  public RetriesSpent reworded(String message) {
+    return new RetriesSpent(category(), message, this);
+  }
 }

@@ -8,9 +8,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs an action up to {@code maxAttempts} times while it fails transiently, waiting {@code
- * baseDelay × attempt} between attempts (linear backoff), logging WARN per retry and ERROR once on
- * giving up. A failure it gave up on ({@link RetriesSpent}) is not retried by an enclosing policy.
+ * The one retry policy. Inside the engine it runs an action up to {@code maxAttempts} times while
+ * it fails transiently, waiting {@code baseDelay × attempt} between attempts (linear backoff),
+ * logging WARN per retry and ERROR once on giving up; a failure it gave up on ({@link
+ * RetriesSpent}) is not retried by an enclosing policy. Around the engine, a runtime loads a batch
+ * that failed transiently again after {@link #batchDelay} (the same linear backoff, capped at
+ * {@code maxDelay}) for as long as {@link #timeout} allows.
  */
 public final class RetryPolicy {
   private static final Logger LOG = LoggerFactory.getLogger(RetryPolicy.class);
@@ -18,8 +21,22 @@ public final class RetryPolicy {
   private final int maxAttempts;
   private final Duration baseDelay;
   private final Sleeper sleeper;
+  private final Duration maxDelay;
+  private final Duration timeout;
+
+  /** The longest wait between attempts to load a batch, unless configured otherwise. */
+  public static final Duration DEFAULT_MAX_DELAY = Duration.ofSeconds(30);
 
   public RetryPolicy(int maxAttempts, Duration baseDelay, Sleeper sleeper) {
+    this(maxAttempts, baseDelay, DEFAULT_MAX_DELAY, Duration.ZERO, sleeper);
+  }
+
+  /**
+   * @param maxDelay the cap of the wait between attempts to load a batch
+   * @param timeout how long a batch may keep failing transiently; zero: for as long as it takes
+   */
+  public RetryPolicy(
+      int maxAttempts, Duration baseDelay, Duration maxDelay, Duration timeout, Sleeper sleeper) {
     if (maxAttempts < 1) {
       throw new IllegalArgumentException("maxAttempts must be at least 1, got " + maxAttempts);
     }
@@ -28,7 +45,23 @@ public final class RetryPolicy {
     }
     this.maxAttempts = maxAttempts;
     this.baseDelay = baseDelay;
+    if (maxDelay.isNegative() || timeout.isNegative()) {
+      throw new IllegalArgumentException("maxDelay and timeout must not be negative");
+    }
     this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+    this.maxDelay = maxDelay;
+    this.timeout = timeout;
+  }
+
+  /** The wait before loading a batch again after its {@code failures}-th failure in a row. */
+  public Duration batchDelay(int failures) {
+    Duration delay = delayAfter(Math.max(1, failures));
+    return delay.compareTo(maxDelay) > 0 ? maxDelay : delay;
+  }
+
+  /** How long a batch may keep failing transiently before the runtime fails; zero: forever. */
+  public Duration timeout() {
+    return timeout;
   }
 
   public int maxAttempts() {

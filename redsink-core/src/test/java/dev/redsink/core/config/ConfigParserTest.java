@@ -71,6 +71,8 @@ class ConfigParserTest {
     assertThat(c.payloadFormat()).isEqualTo(PayloadFormat.VARBYTE);
     assertThat(c.maxRetries()).isEqualTo(3);
     assertThat(c.retryDelay()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(c.retryMaxDelay()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(c.retryTimeout()).isZero();
     assertThat(c.archive()).isFalse();
     assertThat(c.verboseLogging()).isFalse();
     assertThat(c.dedupById()).isFalse();
@@ -97,6 +99,8 @@ class ConfigParserTest {
     raw.put("payload_format", "text");
     raw.put("max_retries", 5L);
     raw.put("retry_delay", "250ms");
+    raw.put("retry_max_delay", "5s");
+    raw.put("retry_timeout", "10m");
     raw.put("archive", true);
     raw.put("verbose_logging", "TRUE");
     raw.put("dedup_by_id", true);
@@ -121,6 +125,8 @@ class ConfigParserTest {
     assertThat(c.directCopy()).isFalse();
     assertThat(c.maxRetries()).isEqualTo(5);
     assertThat(c.retryDelay()).isEqualTo(Duration.ofMillis(250));
+    assertThat(c.retryMaxDelay()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(c.retryTimeout()).isEqualTo(Duration.ofMinutes(10));
     assertThat(c.archive()).isTrue();
     assertThat(c.verboseLogging()).isTrue();
     assertThat(c.dedupById()).isTrue();
@@ -463,7 +469,7 @@ class ConfigParserTest {
 
   @Test
   void everyCatalogueKeyHasADefaultTextAndDoc() {
-    assertThat(ConfigKeys.ALL).hasSize(37);
+    assertThat(ConfigKeys.ALL).hasSize(39);
     assertThat(ConfigKeys.ALL).allSatisfy(k -> assertThat(k.doc()).isNotBlank());
     assertThat(ConfigKeys.ALL.stream().map(ConfigKey::name))
         .containsExactly(
@@ -499,6 +505,8 @@ class ConfigParserTest {
             "sort_key",
             "max_retries",
             "retry_delay",
+            "retry_max_delay",
+            "retry_timeout",
             "s3_timeout",
             "archive",
             "verbose_logging",

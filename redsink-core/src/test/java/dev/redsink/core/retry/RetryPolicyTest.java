@@ -112,4 +112,14 @@ class RetryPolicyTest {
     assertThat(new RetryPolicy(1, Duration.ofMillis(100), d -> {}).delayAfter(3))
         .isEqualTo(Duration.ofMillis(300));
   }
+
+  @Test
+  void theBatchDelayGrowsLinearlyUpToTheCap() {
+    RetryPolicy capped =
+        new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ZERO, d -> {});
+    assertThat(capped.batchDelay(1)).hasSeconds(1);
+    assertThat(capped.batchDelay(7)).hasSeconds(7);
+    assertThat(capped.batchDelay(100)).hasSeconds(30);
+    assertThat(capped.timeout()).isZero();
+  }
 }

@@ -1,5 +1,7 @@
 package dev.redsink.kafka.connect;
 
+import dev.redsink.core.ErrantRecordSink;
+import dev.redsink.core.error.BadRecordException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -7,6 +9,7 @@ import java.util.concurrent.Future;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.sink.ErrantRecordReporter;
 import org.apache.kafka.connect.sink.SinkRecord;
+import org.apache.kafka.connect.sink.SinkTaskContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * are awaited before any later load, so no offset past an errant record is committed before the
  * record is safely reported.
  */
-final class ErrantRecords {
+final class ErrantRecords implements ErrantRecordSink<SinkRecord> {
   private static final Logger LOG = LoggerFactory.getLogger(ErrantRecords.class);
 
   private final ErrorTolerance tolerance;
@@ -38,7 +41,8 @@ final class ErrantRecords {
    *
    * @throws ConnectException when errors.tolerance is none
    */
-  void divert(SinkRecord record, Exception reason) {
+  @Override
+  public void divert(SinkRecord record, BadRecordException reason) {
     String name = name(record);
     if (tolerance == ErrorTolerance.NONE) {
       throw new ConnectException(
@@ -68,7 +72,8 @@ final class ErrantRecords {
    *
    * @throws ConnectException when a report failed
    */
-  void awaitReported() {
+  @Override
+  public void awaitDiverted() {
     try {
       for (Future<Void> report : pending) {
         report.get();
@@ -81,6 +86,15 @@ final class ErrantRecords {
       throw new ConnectException("Interrupted while reporting errant records", e);
     }
     pending.clear();
+  }
+
+  /** The task's errant record reporter; null when the connector has none or Connect is older. */
+  static ErrantRecordReporter reporterOf(SinkTaskContext context) {
+    try {
+      return context.errantRecordReporter();
+    } catch (NoSuchMethodError | NoClassDefFoundError e) {
+      return null; // a worker older than Kafka 2.6
+    }
   }
 
   static String name(SinkRecord record) {

@@ -44,8 +44,13 @@ final class RedshiftLoader implements Loader {
   }
 
   @Override
-  public Duration retryDelay() {
-    return sink.config().retryDelay();
+  public Duration retryDelay(int failures) {
+    return sink.retryDelay(failures);
+  }
+
+  @Override
+  public Duration retryTimeout() {
+    return sink.retryTimeout();
   }
 
   @Override

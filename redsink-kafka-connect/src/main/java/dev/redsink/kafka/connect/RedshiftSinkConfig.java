@@ -1,20 +1,24 @@
 package dev.redsink.kafka.connect;
 
+import dev.redsink.core.SessionSettings;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A task's configuration: the core's keys passed through untouched (the core parses and validates
  * them), plus what the Connect runtime reads itself.
  *
  * @param coreConfig the core's keys as given, dotted or underscored
+ * @param flush the flush.* limits, loading on a thread named after the task
  */
 record RedshiftSinkConfig(
     String connectorName,
     int taskId,
     Map<String, String> coreConfig,
-    FlushPolicy flush,
+    SessionSettings flush,
     NullValueBehavior onNullValue,
     ErrorTolerance errorTolerance) {
 
@@ -44,14 +48,18 @@ record RedshiftSinkConfig(
           }
         });
     Map<String, Object> parsed = SinkConfigDef.runtimeKeys().parse(runtime);
-    FlushPolicy flush =
-        new FlushPolicy(
+    String name = props.getOrDefault(NAME, "redshift-sink");
+    int taskId = Integer.parseInt(props.getOrDefault(TASK_ID, "0"));
+    SessionSettings flush =
+        new SessionSettings(
             (Integer) parsed.get(SinkConfigDef.FLUSH_MAX_RECORDS),
             (Long) parsed.get(SinkConfigDef.FLUSH_MAX_BYTES),
-            Duration.ofMillis((Long) parsed.get(SinkConfigDef.FLUSH_INTERVAL_MS)));
+            Duration.ofMillis((Long) parsed.get(SinkConfigDef.FLUSH_INTERVAL_MS)),
+            Clock.systemUTC(),
+            Optional.of("redsink-load-" + name + "-" + taskId));
     return new RedshiftSinkConfig(
-        props.getOrDefault(NAME, "redshift-sink"),
-        Integer.parseInt(props.getOrDefault(TASK_ID, "0")),
+        name,
+        taskId,
         core,
         flush,
         NullValueBehavior.of((String) parsed.get(SinkConfigDef.BEHAVIOR_ON_NULL_VALUES)),

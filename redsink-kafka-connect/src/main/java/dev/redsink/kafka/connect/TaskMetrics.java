@@ -1,7 +1,10 @@
 package dev.redsink.kafka.connect;
 
+import dev.redsink.core.SessionListener;
 import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.TopicPartition;
 import java.lang.management.ManagementFactory;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -16,7 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** A task's counters, registered as an MXBean for as long as the task runs. */
-final class TaskMetrics implements TaskMetricsMXBean {
+final class TaskMetrics implements TaskMetricsMXBean, SessionListener {
   private static final Logger LOG = LoggerFactory.getLogger(TaskMetrics.class);
 
   private final AtomicLong received = new AtomicLong();
@@ -36,16 +39,16 @@ final class TaskMetrics implements TaskMetricsMXBean {
   private final AtomicLong filesStaged = new AtomicLong();
   private final LongSupplier bufferedRecords;
   private final LongSupplier bufferedBytes;
-  private final Supplier<Map<String, Long>> lastCommitted;
+  private final Supplier<Map<TopicPartition, Long>> committed;
   private ObjectName name;
 
   TaskMetrics(
       LongSupplier bufferedRecords,
       LongSupplier bufferedBytes,
-      Supplier<Map<String, Long>> lastCommitted) {
+      Supplier<Map<TopicPartition, Long>> committed) {
     this.bufferedRecords = bufferedRecords;
     this.bufferedBytes = bufferedBytes;
-    this.lastCommitted = lastCommitted;
+    this.committed = committed;
   }
 
   /** The JMX name of a task's metrics. */
@@ -97,12 +100,14 @@ final class TaskMetrics implements TaskMetricsMXBean {
     name = null;
   }
 
-  void received() {
+  @Override
+  public void taken() {
     received.incrementAndGet();
   }
 
-  void skippedAlreadyLoaded(long count) {
-    skipped.addAndGet(count);
+  @Override
+  public void skippedAlreadyLoaded() {
+    skipped.incrementAndGet();
   }
 
   void sentToDeadLetterQueue() {
@@ -117,11 +122,13 @@ final class TaskMetrics implements TaskMetricsMXBean {
     nullValues.incrementAndGet();
   }
 
-  void loadFailed() {
+  @Override
+  public void loadFailed(RuntimeException failure) {
     loadFailures.incrementAndGet();
   }
 
-  void loaded(LoadResult result) {
+  @Override
+  public void loaded(LoadResult result) {
     loads.incrementAndGet();
     loaded.addAndGet(result.loaded());
     skipped.addAndGet(result.skipped());
@@ -223,6 +230,8 @@ final class TaskMetrics implements TaskMetricsMXBean {
 
   @Override
   public Map<String, Long> getLastCommittedOffsets() {
-    return new TreeMap<>(lastCommitted.get());
+    Map<String, Long> last = new HashMap<>();
+    committed.get().forEach((tp, next) -> last.put(tp.toString(), next - 1));
+    return new TreeMap<>(last);
   }
 }

@@ -93,8 +93,16 @@ final class FakeLoader implements Loader {
   }
 
   @Override
-  public Duration retryDelay() {
-    return Duration.ofMillis(250);
+  public Duration retryDelay(int failures) {
+    return Duration.ofMillis(250L * failures);
+  }
+
+  /** Set to fail the task once a batch has kept failing this long. */
+  Duration retryTimeout = Duration.ZERO;
+
+  @Override
+  public Duration retryTimeout() {
+    return retryTimeout;
   }
 
   @Override

@@ -95,8 +95,9 @@ class RedshiftSinkConnectorTest {
     props.put("errors.tolerance", "all");
     props.put(RedshiftSinkConfig.TASK_ID, "2");
     RedshiftSinkConfig config = RedshiftSinkConfig.parse(props);
-    assertThat(config.flush())
-        .isEqualTo(new FlushPolicy(10, 1024, java.time.Duration.ofMillis(500)));
+    assertThat(config.flush().maxRecords()).isEqualTo(10);
+    assertThat(config.flush().maxBytes()).isEqualTo(1024);
+    assertThat(config.flush().interval()).hasMillis(500);
     assertThat(config.onNullValue()).isEqualTo(NullValueBehavior.FAIL);
     assertThat(config.errorTolerance()).isEqualTo(ErrorTolerance.ALL);
     assertThat(config.taskId()).isEqualTo(2);

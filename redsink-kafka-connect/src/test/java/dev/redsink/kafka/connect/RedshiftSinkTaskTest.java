@@ -143,7 +143,7 @@ class RedshiftSinkTaskTest {
           task.put(records(P0, 7, 8));
           task.preCommit(consumed(8, 0));
         });
-    assertThat(context.timeout).isEqualTo(RedshiftSinkTask.DUE_RECHECK_MS);
+    assertThat(context.timeout).isEqualTo(dev.redsink.core.SinkSession.DUE_RECHECK_MS);
     assertThat(loader.writes).isEmpty();
 
     release.countDown();
@@ -263,8 +263,13 @@ class RedshiftSinkTaskTest {
     }
 
     @Override
-    public Duration retryDelay() {
-      return fake.retryDelay();
+    public Duration retryDelay(int failures) {
+      return fake.retryDelay(failures);
+    }
+
+    @Override
+    public Duration retryTimeout() {
+      return fake.retryTimeout();
     }
 
     @Override
@@ -377,6 +382,31 @@ class RedshiftSinkTaskTest {
     assertThat(loader.writes.get(1)).hasSize(5);
     assertThat(task.metrics().getRecordsReceived()).isEqualTo(5);
     assertThat(task.metrics().getLoadFailures()).isEqualTo(1);
+  }
+
+  @Test
+  void aBatchThatKeepsFailingBacksOffLinearlyThenFailsTheTaskAfterTheRetryTimeout() {
+    loader.retryTimeout = Duration.ofSeconds(1);
+    start();
+    for (int i = 0; i < 3; i++) {
+      loader.failures.add(new TransientException("Cannot load into orders: connection reset"));
+    }
+    List<SinkRecord> batch = records(P0, 0, 5);
+
+    assertThatThrownBy(() -> task.put(batch)).isInstanceOf(RetriableException.class);
+    assertThat(context.timeout).isEqualTo(250);
+    clock.advance(Duration.ofMillis(250));
+    assertThatThrownBy(() -> task.put(batch)).isInstanceOf(RetriableException.class);
+    assertThat(context.timeout).as("retry_delay × failures").isEqualTo(500);
+    clock.advance(Duration.ofMillis(750));
+
+    assertThatThrownBy(() -> task.put(batch))
+        .isInstanceOf(ConnectException.class)
+        .isNotInstanceOf(RetriableException.class)
+        .hasMessageContaining("retry_timeout")
+        .hasMessageContaining("connection reset");
+    assertThat(loader.rows).isEmpty();
+    assertThat(loader.writes).hasSize(3);
   }
 
   @Test

@@ -1,4 +1,4 @@
-package dev.redsink.kafka.connect;
+package dev.redsink.core.session;
 
 import dev.redsink.core.record.Header;
 import dev.redsink.core.record.Record;
@@ -9,20 +9,20 @@ import java.util.Iterator;
 import java.util.List;
 
 /**
- * Records waiting for the next load, across {@code put} calls, with the thresholds that trigger it:
- * record count, key and value bytes, and the age of the oldest record.
+ * Records waiting for the next load, across the runtime's calls, with the thresholds that trigger
+ * it: record count, key and value bytes, and the age of the oldest record.
  */
-final class RecordBuffer {
+public final class RecordBuffer {
   private final FlushPolicy policy;
   private final List<Record> records = new ArrayList<>();
   private long bytes;
   private long oldestMillis;
 
-  RecordBuffer(FlushPolicy policy) {
+  public RecordBuffer(FlushPolicy policy) {
     this.policy = policy;
   }
 
-  void add(Record record, long nowMillis) {
+  public void add(Record record, long nowMillis) {
     if (records.isEmpty()) {
       oldestMillis = nowMillis;
     }
@@ -30,39 +30,39 @@ final class RecordBuffer {
     bytes += sizeOf(record);
   }
 
-  boolean isEmpty() {
+  public boolean isEmpty() {
     return records.isEmpty();
   }
 
-  int size() {
+  public int size() {
     return records.size();
   }
 
-  long bytes() {
+  public long bytes() {
     return bytes;
   }
 
   /** Whether the record or byte threshold is reached. */
-  boolean isFull() {
+  public boolean isFull() {
     return records.size() >= policy.maxRecords() || bytes >= policy.maxBytes();
   }
 
   /** Whether the oldest record has waited the flush interval. */
-  boolean isDue(long nowMillis) {
+  public boolean isDue(long nowMillis) {
     return !records.isEmpty() && millisUntilDue(nowMillis) == 0;
   }
 
   /** Milliseconds until the oldest record has waited the flush interval (0 when due). */
-  long millisUntilDue(long nowMillis) {
+  public long millisUntilDue(long nowMillis) {
     return Math.max(0, oldestMillis + policy.interval().toMillis() - nowMillis);
   }
 
   /** The buffered records in arrival order (a copy). */
-  List<Record> records() {
+  public List<Record> records() {
     return List.copyOf(records);
   }
 
-  void clear() {
+  public void clear() {
     records.clear();
     bytes = 0;
   }
@@ -71,7 +71,7 @@ final class RecordBuffer {
    * Puts the records of a failed load back in front, due at once: they come before anything
    * buffered since, and the next load tries them again.
    */
-  void putBack(List<Record> failed) {
+  public void putBack(List<Record> failed) {
     records.addAll(0, failed);
     for (Record record : failed) {
       bytes += sizeOf(record);
@@ -79,8 +79,8 @@ final class RecordBuffer {
     oldestMillis = Long.MIN_VALUE / 2;
   }
 
-  /** Drops the records of partitions this task no longer owns. */
-  void discard(Collection<TopicPartition> partitions) {
+  /** Drops the records of partitions the runtime no longer owns. */
+  public void discard(Collection<TopicPartition> partitions) {
     for (Iterator<Record> it = records.iterator(); it.hasNext(); ) {
       Record record = it.next();
       if (partitions.contains(new TopicPartition(record.topic(), record.partition()))) {
@@ -91,7 +91,7 @@ final class RecordBuffer {
   }
 
   /** What a record costs in memory for the byte threshold: its key, value and header values. */
-  static long sizeOf(Record record) {
+  public static long sizeOf(Record record) {
     long size =
         (record.key() == null ? 0 : record.key().length)
             + (record.value() == null ? 0 : record.value().length);

@@ -1,4 +1,4 @@
-package dev.redsink.kafka.connect;
+package dev.redsink.core.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

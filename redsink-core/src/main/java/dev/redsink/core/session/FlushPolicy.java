@@ -1,6 +1,6 @@
-package dev.redsink.kafka.connect;
+package dev.redsink.core.session;
 
 import java.time.Duration;
 
 /** When buffered records are loaded: whichever of records, bytes or age trips first. */
-record FlushPolicy(int maxRecords, long maxBytes, Duration interval) {}
+public record FlushPolicy(int maxRecords, long maxBytes, Duration interval) {}

@@ -1,5 +1,6 @@
-package dev.redsink.kafka.connect;
+package dev.redsink.core.session;
 
+import dev.redsink.core.error.FatalException;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
@@ -9,20 +10,20 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.FutureTask;
-import org.apache.kafka.connect.errors.ConnectException;
+import java.util.function.Function;
 
 /**
- * The one load a task runs while it keeps consuming: Connect calls {@code put} on a single thread,
- * so loading there would stop consumption for as long as each load takes. At most one load runs at
- * a time, in offset order, so the ledger only ever moves forward.
+ * The one load a session runs while its runtime keeps consuming: a runtime feeds records on a
+ * single thread, so loading there would stop consumption for as long as each load takes. At most
+ * one load runs at a time, in offset order, so the ledger only ever moves forward.
  */
-final class BackgroundLoad {
+public final class BackgroundLoad {
 
   /** Records handed to one engine write, with the offsets the ledger may move to. */
-  record Batch(List<Record> records, Map<TopicPartition, Long> settled) {}
+  public record Batch(List<Record> records, Map<TopicPartition, Long> settled) {}
 
   /** A finished load: its batch and either the result or the failure. */
-  record Outcome(Batch batch, LoadResult result, RuntimeException failure) {}
+  public record Outcome(Batch batch, LoadResult result, RuntimeException failure) {}
 
   private final ExecutorService thread;
   private Batch batch;
@@ -33,7 +34,7 @@ final class BackgroundLoad {
   }
 
   /** Loads on a daemon thread of their own. */
-  static BackgroundLoad onThread(String name) {
+  public static BackgroundLoad onThread(String name) {
     return new BackgroundLoad(
         Executors.newSingleThreadExecutor(
             task -> {
@@ -43,27 +44,30 @@ final class BackgroundLoad {
             }));
   }
 
-  /** Loads on the calling thread, inside {@link #start}: for tests that step through a task. */
-  static BackgroundLoad inline() {
+  /**
+   * Loads on the calling thread, inside {@link #start}: for tests and runtimes that load between
+   * polls.
+   */
+  public static BackgroundLoad inline() {
     return new BackgroundLoad(null);
   }
 
   /** Whether a load was started and its outcome not yet taken. */
-  boolean isRunning() {
+  public boolean isRunning() {
     return load != null;
   }
 
   /** Whether a load was started and has finished. */
-  boolean isDone() {
+  public boolean isDone() {
     return load != null && load.isDone();
   }
 
-  void start(Batch next, Loader loader) {
+  public void start(Batch next, Function<Batch, LoadResult> loader) {
     if (load != null) {
       throw new IllegalStateException("a load is already running");
     }
     batch = next;
-    load = new FutureTask<>(() -> loader.write(next.records(), next.settled()));
+    load = new FutureTask<>(() -> loader.apply(next));
     if (thread == null) {
       load.run();
     } else {
@@ -75,7 +79,7 @@ final class BackgroundLoad {
    * Waits for the running load and takes its outcome. When the waiting thread is interrupted, the
    * load is given up on but keeps running: the next load queues behind it on the same thread.
    */
-  Outcome await() {
+  public Outcome await() {
     FutureTask<LoadResult> running = load;
     Batch loaded = batch;
     try {
@@ -88,12 +92,12 @@ final class BackgroundLoad {
       RuntimeException failure =
           cause instanceof RuntimeException r
               ? r
-              : new ConnectException("Load failed: " + cause.getMessage(), cause);
+              : new FatalException("Load failed: " + cause.getMessage(), cause);
       return new Outcome(loaded, null, failure);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return new Outcome(
-          loaded, null, new ConnectException("Interrupted while waiting for a load", e));
+          loaded, null, new FatalException("Interrupted while waiting for a load", e));
     } finally {
       load = null;
       batch = null;
@@ -106,7 +110,7 @@ final class BackgroundLoad {
    * its staged files, and a load that completes after its partitions moved changes nothing (the
    * ledger). Does not wait.
    */
-  void closeThen(Runnable last) {
+  public void closeThen(Runnable last) {
     if (thread == null) {
       last.run();
       return;

@@ -1,0 +1,33 @@
+package dev.redsink.core;
+
+import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** What a {@link SinkSession} loads through: the engine ({@link RedshiftSink}), a fake in tests. */
+public interface BatchLoader {
+
+  /** See {@link RedshiftSink#write(List, Map)}. */
+  LoadResult write(List<Record> batch, Map<TopicPartition, Long> settledThrough);
+
+  /** The per-record checks {@link #write} applies. */
+  Optional<BadRecordException> check(Record record);
+
+  /** The next offset per partition committed in Redshift; absent when nothing was loaded. */
+  Map<TopicPartition, Long> nextOffsets(Collection<TopicPartition> partitions);
+
+  /** Whether a record whose value is null deletes its key's rows (see {@link RedshiftSink}). */
+  boolean appliesTombstones();
+
+  /** The wait before loading a batch again after its {@code failures}-th transient failure. */
+  Duration retryDelay(int failures);
+
+  /** How long a batch may keep failing transiently before the session fails; zero: forever. */
+  Duration retryTimeout();
+}

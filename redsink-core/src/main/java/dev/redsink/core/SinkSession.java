@@ -1,0 +1,406 @@
+package dev.redsink.core;
+
+import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.error.LogBehindLedgerException;
+import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
+import dev.redsink.core.retry.Sleeper;
+import dev.redsink.core.session.BackgroundLoad;
+import dev.redsink.core.session.BatchFailures;
+import dev.redsink.core.session.CommittedOffsets;
+import dev.redsink.core.session.FlushPolicy;
+import dev.redsink.core.session.PartitionPositions;
+import dev.redsink.core.session.RecordBuffer;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What every runtime does between reading records and committing offsets: buffers records within
+ * flush limits, loads them beside consumption, skips what the ledger covers or was already taken,
+ * diverts errant records and reloads the rest, moves the ledger past diverted and ignored records,
+ * and says which offsets the runtime may commit. A runtime translates its records and lifecycle to
+ * {@link #open}, {@link #put}, {@link #commit}, {@link #close} and {@link #stop}. Not thread-safe:
+ * one runtime thread calls it.
+ */
+public final class SinkSession<R> {
+  private static final Logger LOG = LoggerFactory.getLogger(SinkSession.class);
+
+  /** How soon a runtime calls back while a due buffer waits for the running load. */
+  public static final long DUE_RECHECK_MS = 50;
+
+  private final BatchLoader loader;
+  private final RecordSource<R> source;
+  private final ErrantRecordSink<R> errant;
+  private final SessionListener listener;
+  private final Clock clock;
+  private final Sleeper sleeper;
+  private final RecordBuffer buffer;
+  private final BackgroundLoad running;
+  private final PartitionPositions positions = new PartitionPositions();
+  private final CommittedOffsets committed = new CommittedOffsets();
+
+  /** The ledger's next offset of each partition opened and not delivered from yet. */
+  private final Map<TopicPartition, Long> resumedAt = new HashMap<>();
+
+  private final BatchFailures failures;
+  private RuntimeException failure;
+
+  public SinkSession(
+      BatchLoader loader,
+      RecordSource<R> source,
+      ErrantRecordSink<R> errant,
+      SessionListener listener,
+      SessionSettings settings) {
+    this(loader, source, errant, listener, settings, Sleeper.SYSTEM);
+  }
+
+  /** A session whose blocking retries wait on {@code sleeper}. */
+  public SinkSession(
+      BatchLoader loader,
+      RecordSource<R> source,
+      ErrantRecordSink<R> errant,
+      SessionListener listener,
+      SessionSettings settings,
+      Sleeper sleeper) {
+    this.sleeper = sleeper;
+    this.loader = loader;
+    this.source = source;
+    this.errant = errant;
+    this.listener = listener;
+    this.clock = settings.clock();
+    this.failures = new BatchFailures(clock);
+    this.buffer =
+        new RecordBuffer(
+            new FlushPolicy(settings.maxRecords(), settings.maxBytes(), settings.interval()));
+    this.running =
+        settings.loadThread().map(BackgroundLoad::onThread).orElseGet(BackgroundLoad::inline);
+  }
+
+  /**
+   * Resumes the partitions from the ledger: returns the next offset of each with rows loaded, which
+   * the runtime seeks its consumer to; records below it are skipped.
+   *
+   * @throws RedsinkException when the ledger cannot be read
+   */
+  public Map<TopicPartition, Long> open(Collection<TopicPartition> partitions) {
+    Map<TopicPartition, Long> next;
+    try {
+      next = loader.nextOffsets(partitions);
+    } catch (RedsinkException e) {
+      throw new RedsinkException(
+          e.category(),
+          "Cannot read the ledger to resume " + partitions + ": " + e.getMessage(),
+          e);
+    }
+    next.forEach(
+        (partition, offset) -> {
+          positions.seek(partition, offset);
+          committed.update(partition, offset);
+          resumedAt.put(partition, offset);
+        });
+    LOG.info("Opened {}; resuming from the ledger at {}", partitions, next);
+    return next;
+  }
+
+  /**
+   * Takes the records and starts a load when the buffer is full, or due and no load runs.
+   *
+   * @throws RedsinkException when a load failed ({@code isTransient()}: deliver again after {@link
+   *     #retryDelay()}; the records are kept), or the log restarted below the ledger
+   */
+  public void put(Collection<R> records) {
+    if (failure != null) {
+      throw failure;
+    }
+    if (running.isDone()) {
+      finishRunningLoad();
+    }
+    long now = clock.millis();
+    for (R record : records) {
+      take(record, now);
+    }
+    flushIfReady();
+  }
+
+  /**
+   * When the runtime should call again even without records (the interval flush, or soon after the
+   * running load when the buffer is already due); empty when nothing is buffered.
+   */
+  public OptionalLong wakeUpInMillis() {
+    if (buffer.isEmpty()) {
+      return OptionalLong.empty();
+    }
+    long now = clock.millis();
+    return OptionalLong.of(
+        buffer.isDue(now) ? DUE_RECHECK_MS : Math.max(1, buffer.millisUntilDue(now)));
+  }
+
+  /**
+   * Starts the next load when the buffer is full, or when it is due and no load is running. A due
+   * buffer does not wait for the running load: the runtime keeps consuming into it, so under a
+   * cluster's per-load latency each load grows to what arrived while the one before it ran, rather
+   * than stopping consumption until it ends. A full buffer does wait (two buffers at most).
+   */
+  public void flushIfReady() {
+    if (running.isDone()) {
+      finishRunningLoad();
+    }
+    if (buffer.isFull() || (buffer.isDue(clock.millis()) && !running.isRunning())) {
+      startLoad();
+    }
+  }
+
+  /** Loads everything buffered and waits until it is committed. */
+  public void flush() {
+    startLoad();
+    finishRunningLoad();
+  }
+
+  private void take(R record, long now) {
+    TopicPartition partition = source.partition(record);
+    long offset = source.offset(record);
+    Long resumed = resumedAt.remove(partition);
+    if (resumed != null && offset < resumed) {
+      // The runtime seeked the consumer to the ledger's offset: a first record below it means the
+      // offset was out of range and the consumer reset, so the log now ends below the ledger.
+      failure = LogBehindLedgerException.restartedBelow(partition, resumed, offset);
+      throw failure;
+    }
+    if (positions.isBehind(partition, offset)) {
+      if (committed.covers(partition, offset)) {
+        listener.skippedAlreadyLoaded();
+      }
+      return;
+    }
+    positions.advance(partition, offset);
+    listener.taken();
+    if (source.hasNullValue(record)
+        && !loader.appliesTombstones()
+        && !source.takesNullValue(record)) {
+      return;
+    }
+    Record converted;
+    try {
+      converted = source.convert(record);
+    } catch (BadRecordException e) {
+      errant.divert(record, e);
+      return;
+    }
+    Optional<BadRecordException> bad = loader.check(converted);
+    if (bad.isPresent()) {
+      errant.divert(record, bad.get());
+      return;
+    }
+    buffer.add(converted, now);
+  }
+
+  /**
+   * Starts loading the buffer in one engine write, once the load before it has finished: the
+   * runtime keeps consuming while it runs, and a full buffer waits for it (at most two buffers of
+   * records are held).
+   */
+  private void startLoad() {
+    finishRunningLoad();
+    errant.awaitDiverted();
+    if (!buffer.isEmpty()) {
+      // Everything below the positions is in this batch, reported as errant or ignored: the
+      // ledger moves past it all, so a restart does not read diverted records again.
+      running.start(new BackgroundLoad.Batch(buffer.records(), positions.snapshot()), this::write);
+      buffer.clear();
+    }
+    if (running.isDone()) {
+      finishRunningLoad();
+    }
+  }
+
+  private LoadResult write(BackgroundLoad.Batch batch) {
+    return loader.write(batch.records(), batch.settled());
+  }
+
+  /**
+   * Waits for the running load, if any, and takes its outcome: moves the committed offsets, or
+   * diverts a record the engine rejected and loads the rest again, or puts the batch back in front
+   * of the buffer and fails (the ledger makes the next attempt skip whatever did commit).
+   */
+  private void finishRunningLoad() {
+    while (running.isRunning()) {
+      BackgroundLoad.Outcome outcome = running.await();
+      if (outcome.failure() == null) {
+        LoadResult result = outcome.result();
+        failures.loaded();
+        listener.loaded(result);
+        committed.update(result.next());
+        LOG.debug(
+            "Loaded {} records ({} skipped); committed next offsets {}",
+            result.loaded(),
+            result.skipped(),
+            result.next());
+      } else if (outcome.failure() instanceof BadRecordException e) {
+        List<Record> rest = new ArrayList<>(outcome.batch().records());
+        Record rejected = remove(rest, e.recordId()).orElseThrow(() -> e);
+        errant.divert(source.restore(rejected), e);
+        errant.awaitDiverted();
+        running.start(new BackgroundLoad.Batch(rest, outcome.batch().settled()), this::write);
+      } else {
+        buffer.putBack(outcome.batch().records());
+        listener.loadFailed(outcome.failure());
+        throw failures.failed(
+            outcome.failure(), outcome.batch().records().size(), loader.retryTimeout());
+      }
+    }
+  }
+
+  /**
+   * {@link #put} for runtimes that may block: a transient failure is retried (the records delivered
+   * again; those already taken are skipped) after {@link #retryDelay()}, until it loads, the retry
+   * timeout passes, or {@code stopped} says so.
+   *
+   * @return false when stopped first (what did not load stays unacknowledged for the ledger)
+   */
+  public boolean putRetrying(Collection<R> records, BooleanSupplier stopped) {
+    return retrying(() -> put(records), stopped);
+  }
+
+  /** {@link #flush} retrying as {@link #putRetrying} does. */
+  public boolean flushRetrying(BooleanSupplier stopped) {
+    return retrying(this::flush, stopped);
+  }
+
+  private boolean retrying(Runnable step, BooleanSupplier stopped) {
+    while (true) {
+      try {
+        step.run();
+        return true;
+      } catch (RedsinkException e) {
+        if (!e.isTransient()) {
+          throw e;
+        }
+        if (stopped.getAsBoolean()) {
+          return false;
+        }
+        Duration delay = retryDelay();
+        LOG.warn(
+            "Cannot load a batch yet, retrying in {} ms: {}", delay.toMillis(), e.getMessage());
+        sleeper.sleep(delay);
+      }
+    }
+  }
+
+  /** How long to wait before delivering again after a transient failure. */
+  public Duration retryDelay() {
+    return loader.retryDelay(Math.max(1, failures.inARow()));
+  }
+
+  private static Optional<Record> remove(List<Record> records, String recordId) {
+    for (Iterator<Record> it = records.iterator(); it.hasNext(); ) {
+      Record record = it.next();
+      if (record.id().equals(recordId)) {
+        it.remove();
+        return Optional.of(record);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Loads a buffer that is ready, moves the ledger past diverted records, and returns the offsets
+   * the runtime may commit for the assigned partitions: only offsets the ledger holds. A failure
+   * here is kept: a transient one is retried later, any other is thrown by the next {@link #put}.
+   */
+  public Map<TopicPartition, Long> commit(Collection<TopicPartition> assigned) {
+    if (failure == null) {
+      try {
+        flushIfReady();
+      } catch (RedsinkException e) {
+        if (e.isTransient()) {
+          LOG.warn("Cannot load the buffered records yet; will retry: {}", e.getMessage());
+        } else {
+          failure = e;
+        }
+      } catch (RuntimeException e) {
+        failure = e;
+      }
+    }
+    settleDivertedRecords();
+    return committed.of(assigned);
+  }
+
+  /**
+   * With nothing buffered, moves the ledger past records that were only diverted or ignored (say
+   * the last records of a partition went to the DLQ), so Redshift's offsets, and the consumer's,
+   * reach the end.
+   */
+  private void settleDivertedRecords() {
+    if (failure != null
+        || running.isRunning()
+        || !buffer.isEmpty()
+        || !committed.isBehind(positions.snapshot())) {
+      return;
+    }
+    try {
+      errant.awaitDiverted();
+      committed.update(loader.write(List.of(), positions.snapshot()).next());
+    } catch (RedsinkException e) {
+      LOG.warn("Cannot record the offsets of diverted records yet; will retry: {}", e.getMessage());
+    }
+  }
+
+  /**
+   * Loads what is buffered (unless the session failed), then forgets the partitions: their next
+   * owner reads whatever did not load again from the ledger's offsets.
+   */
+  public void close(Collection<TopicPartition> partitions) {
+    if (failure == null) {
+      try {
+        flush();
+        errant.awaitDiverted();
+      } catch (RuntimeException e) {
+        LOG.warn(
+            "Cannot load the records buffered for {} before closing; their next owner reads them"
+                + " again from the ledger's offsets: {}",
+            partitions,
+            e.getMessage());
+      }
+    }
+    buffer.discard(partitions);
+    partitions.forEach(resumedAt::remove);
+    positions.forget(partitions);
+    committed.forget(partitions);
+  }
+
+  /**
+   * Runs {@code last} (closing the engine) once the load still running, if any, has finished or
+   * rolled back and deleted its staged files. Does not wait.
+   */
+  public void stop(Runnable last) {
+    running.closeThen(last);
+  }
+
+  /** Records buffered for the next load. */
+  public int bufferedRecords() {
+    return buffer.size();
+  }
+
+  /** Key, value and header bytes buffered for the next load. */
+  public long bufferedBytes() {
+    return buffer.bytes();
+  }
+
+  /** The next offset per partition the ledger holds, as far as this session knows. */
+  public Map<TopicPartition, Long> committed() {
+    return committed.snapshot();
+  }
+}

@@ -1,0 +1,215 @@
+package dev.redsink.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.error.CommitOutcomeUnknownException;
+import dev.redsink.core.error.FatalException;
+import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.error.TransientException;
+import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
+import dev.redsink.core.retry.RetryPolicy;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+
+/** The sink session as {@code redsink run} drives it: inline loads, blocking retries. */
+class SinkSessionTest {
+  private static final TopicPartition P0 = new TopicPartition("orders", 0);
+
+  private final Ledger loader = new Ledger();
+  private final List<Duration> sleeps = new ArrayList<>();
+  private Instant now = Instant.parse("2026-01-01T00:00:00Z");
+  private final Clock clock =
+      new Clock() {
+        @Override
+        public ZoneOffset getZone() {
+          return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+          return this;
+        }
+
+        @Override
+        public Instant instant() {
+          return now;
+        }
+      };
+
+  private final SinkSession<Record> session =
+      new SinkSession<>(
+          loader,
+          RecordSource.plain(),
+          ErrantRecordSink.failing(),
+          new SessionListener() {},
+          new SessionSettings(3, Long.MAX_VALUE, Duration.ofMinutes(1), clock, Optional.empty()),
+          d -> {
+            sleeps.add(d);
+            now = now.plus(d);
+          });
+
+  private static List<Record> records(long from, long to) {
+    return LongStream.range(from, to)
+        .mapToObj(
+            o ->
+                new Record(
+                    "orders", 0, o, 0, null, List.of(), ("v" + o).getBytes(StandardCharsets.UTF_8)))
+        .toList();
+  }
+
+  @Test
+  void aTransientFailureIsRetriedWithTheBackoffUntilTheBatchLoadsNothingLostNothingTwice() {
+    loader.failures.add(new TransientException("Cannot connect: SQLSTATE 08006"));
+    loader.failures.add(new CommitOutcomeUnknownException("Cannot tell whether COMMIT landed"));
+
+    assertThat(session.putRetrying(records(0, 3), () -> false)).isTrue();
+
+    assertThat(sleeps).containsExactly(Duration.ofMillis(100), Duration.ofMillis(200));
+    assertThat(loader.rows).containsExactly(0L, 1L, 2L);
+    assertThat(session.commit(List.of(P0))).containsEntry(P0, 3L);
+    assertThat(session.retryDelay()).as("a success resets the backoff").hasMillis(100);
+  }
+
+  @Test
+  void aBatchStillFailingAfterTheRetryTimeoutFailsTheRuntimeNamingTheTimeout() {
+    loader.timeout = Duration.ofSeconds(1);
+    for (int i = 0; i < 20; i++) {
+      loader.failures.add(new TransientException("Cannot connect: SQLSTATE 08006"));
+    }
+
+    assertThatThrownBy(() -> session.putRetrying(records(0, 3), () -> false))
+        .isInstanceOf(FatalException.class)
+        .hasMessageContaining("Cannot load a batch of 3 records")
+        .hasMessageContaining("retry_timeout")
+        .hasMessageContaining("SQLSTATE 08006");
+    assertThat(loader.rows).isEmpty();
+    assertThat(session.bufferedRecords()).as("the records are kept, not dropped").isEqualTo(3);
+  }
+
+  @Test
+  void aStoppedRuntimeStopsRetryingAndCommitsNothingItDidNotLoad() {
+    loader.failures.add(new TransientException("Cannot connect: SQLSTATE 08006"));
+
+    assertThat(session.putRetrying(records(0, 3), () -> true)).isFalse();
+
+    assertThat(sleeps).isEmpty();
+    assertThat(loader.rows).isEmpty();
+    assertThat(session.committed()).doesNotContainKey(P0);
+  }
+
+  @Test
+  void aNonTransientFailureIsNotRetried() {
+    loader.failures.add(new FatalException("Cannot load into orders: permission denied"));
+
+    assertThatThrownBy(() -> session.putRetrying(records(0, 3), () -> false))
+        .hasMessageContaining("permission denied");
+    assertThat(sleeps).isEmpty();
+  }
+
+  @Test
+  void aBadRecordFailsTheRuntimeNamingIt() {
+    List<Record> batch = new ArrayList<>(records(0, 2));
+    batch.add(new Record("orders", 0, 2, 0, null, List.of(), Ledger.BAD));
+
+    assertThatThrownBy(() -> session.putRetrying(batch, () -> false))
+        .isInstanceOf(BadRecordException.class)
+        .hasMessageContaining("orders:0:2");
+    assertThat(loader.rows).isEmpty();
+  }
+
+  @Test
+  void opensFromTheLedgerAndSkipsWhatItCovers() {
+    loader.next.put(P0, 2L);
+
+    assertThat(session.open(List.of(P0))).containsEntry(P0, 2L);
+    session.put(records(2, 5));
+
+    assertThat(loader.rows).containsExactly(2L, 3L, 4L);
+    assertThat(session.committed()).containsEntry(P0, 5L);
+  }
+
+  @Test
+  void closeLoadsWhatIsBufferedAndForgetsThePartition() {
+    session.put(records(0, 2));
+    assertThat(loader.rows).isEmpty();
+
+    session.close(List.of(P0));
+
+    assertThat(loader.rows).containsExactly(0L, 1L);
+    assertThat(session.committed()).isEmpty();
+    assertThat(session.bufferedRecords()).isZero();
+  }
+
+  /** An in-memory engine with a ledger for one partition that fails the next writes when told. */
+  private static final class Ledger implements BatchLoader {
+    static final byte[] BAD = "BAD".getBytes(StandardCharsets.UTF_8);
+
+    final Map<TopicPartition, Long> next = new HashMap<>();
+    final List<Long> rows = new ArrayList<>();
+    final Deque<RedsinkException> failures = new ArrayDeque<>();
+    Duration timeout = Duration.ZERO;
+
+    @Override
+    public LoadResult write(List<Record> batch, Map<TopicPartition, Long> settledThrough) {
+      if (!failures.isEmpty()) {
+        throw failures.pop();
+      }
+      int skipped = 0;
+      for (Record r : batch) {
+        if (r.offset() < next.getOrDefault(P0, 0L)) {
+          skipped++;
+        } else {
+          rows.add(r.offset());
+          next.put(P0, r.offset() + 1);
+        }
+      }
+      settledThrough.forEach((tp, offset) -> next.merge(tp, offset, Math::max));
+      return new LoadResult(batch.size(), skipped, batch.size() - skipped, List.of(), next);
+    }
+
+    @Override
+    public Optional<BadRecordException> check(Record record) {
+      return java.util.Arrays.equals(record.value(), BAD)
+          ? Optional.of(new BadRecordException(record.id(), "Cannot encode record " + record.id()))
+          : Optional.empty();
+    }
+
+    @Override
+    public Map<TopicPartition, Long> nextOffsets(Collection<TopicPartition> partitions) {
+      return Map.copyOf(next);
+    }
+
+    @Override
+    public boolean appliesTombstones() {
+      return false;
+    }
+
+    @Override
+    public Duration retryDelay(int failures) {
+      return new RetryPolicy(3, Duration.ofMillis(100), Duration.ofSeconds(30), timeout, d -> {})
+          .batchDelay(failures);
+    }
+
+    @Override
+    public Duration retryTimeout() {
+      return timeout;
+    }
+  }
+}
