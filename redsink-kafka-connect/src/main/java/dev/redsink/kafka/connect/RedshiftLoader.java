@@ -1,6 +1,7 @@
 package dev.redsink.kafka.connect;
 
 import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.config.ConfigKeys;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
@@ -45,7 +46,7 @@ final class RedshiftLoader implements Loader {
 
   @Override
   public Duration retryDelay() {
-    return sink.config().retryDelay();
+    return sink.config().get(ConfigKeys.RETRY_DELAY);
   }
 
   @Override
