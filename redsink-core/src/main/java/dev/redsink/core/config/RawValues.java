@@ -81,9 +81,7 @@ final class RawValues {
     Optional<Duration> parsed =
         raw instanceof Duration d
             ? Optional.of(d)
-            : raw instanceof Integer || raw instanceof Long
-                ? Optional.of(Duration.ofMillis(((Number) raw).longValue()))
-                : Durations.parse(raw.toString());
+            : wholeNumber(raw).map(Duration::ofMillis).or(() -> Durations.parse(raw.toString()));
     if (parsed.isPresent() && !parsed.get().isNegative()) {
       return parsed.get();
     }
@@ -98,16 +96,21 @@ final class RawValues {
   }
 
   private static Long size(ConfigKey<?> key, Object raw, Problems problems) {
-    Optional<Long> parsed =
-        raw instanceof Integer || raw instanceof Long
-            ? Optional.of(((Number) raw).longValue())
-            : ByteSizes.parse(raw.toString());
+    Optional<Long> parsed = wholeNumber(raw).or(() -> ByteSizes.parse(raw.toString()));
     if (parsed.isPresent() && parsed.get() >= 0) {
       return parsed.get();
     }
     problems.problem(
         key.name(), "cannot parse " + shown(key, raw) + " as a size; write it like 512KB or 64MB");
     return null;
+  }
+
+  /** A TOML integer (a bare number of milliseconds or bytes). */
+  private static Optional<Long> wholeNumber(Object raw) {
+    if (raw instanceof Integer i) {
+      return Optional.of(i.longValue());
+    }
+    return raw instanceof Long l ? Optional.of(l) : Optional.empty();
   }
 
   private static String shown(ConfigKey<?> key, Object raw) {
