@@ -29,9 +29,14 @@ final class AcceptanceDoc {
     axis(md, "Write mode", WriteMode.values(), WriteMode::title, WriteMode::doc);
     axis(md, "Table state", TableState.values(), TableState::title, TableState::doc);
     axis(md, "Lifecycle", Lifecycle.values(), Lifecycle::title, Lifecycle::doc);
+    axis(md, "Table options", TableOptions.values(), TableOptions::title, TableOptions::doc);
     md.append("A cell's table is named by a fixed `target_table` or by the template")
-        .append(" `acc_{topic_segment[-1]}`, chosen by the cell's name (about half each; the")
-        .append(" pinned cells say which).\n\n");
+        .append(" `acc_{topic_segment[-1]}`, and gets one set of table options, both chosen by")
+        .append(" the cell's name (about half each naming, a quarter each set of options; the")
+        .append(" pinned cells use the defaults). The reduced matrix covers every set of options")
+        .append(" with every value of the other axes. A table Redsink creates must show the")
+        .append(" options' distribution and sort key in `svv_table_info`; a DBA's table keeps its")
+        .append(" own.\n\n");
 
     md.append("## What is left out, and why\n\n")
         .append(

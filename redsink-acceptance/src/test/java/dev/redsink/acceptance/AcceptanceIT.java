@@ -112,11 +112,17 @@ class AcceptanceIT {
     return nodes.stream();
   }
 
-  /** The cell's runtime reported no problem and its table is the one its input implies. */
+  /**
+   * The cell's runtime reported no problem, its table is the one its input implies, and its
+   * distribution and sort key are the ones its options imply.
+   */
   private static void check(CellRun run, Warehouse warehouse) throws Exception {
     run.await(CELL_MINUTES);
-    List<String> differences =
-        run.failed() ? List.of() : warehouse.differences(run.cell(), run.expected());
+    List<String> differences = new ArrayList<>();
+    if (!run.failed()) {
+      differences.addAll(warehouse.differences(run.cell(), run.expected()));
+      TableDefinition.difference(warehouse.emulator(), run).ifPresent(differences::add);
+    }
     if (run.failed() || !differences.isEmpty()) {
       throw new AssertionError(run.report(differences));
     }

@@ -7,8 +7,9 @@ import java.util.zip.CRC32;
 
 /**
  * One cell of the acceptance matrix: a runtime, a layout, a write mode, the table's state before
- * the run and the lifecycle of the run, plus how target_table names the table. Its topics, table
- * and schema are named after a short id derived from its name, so cells never share them.
+ * the run and the lifecycle of the run, plus how target_table names the table and the table options
+ * set. Its topics, table and schema are named after a short id derived from its name, so cells
+ * never share them.
  */
 record Cell(
     RuntimeKind runtime,
@@ -16,14 +17,26 @@ record Cell(
     WriteMode mode,
     TableState state,
     Lifecycle lifecycle,
-    TableNaming naming) {
+    TableNaming naming,
+    TableOptions options) {
 
-  /** A cell whose table naming is chosen by its name, so about half of the cells use each. */
+  /**
+   * A cell whose table naming and table options are chosen by its name: about half of the cells use
+   * each naming, about a quarter each set of options.
+   */
   static Cell of(
       RuntimeKind runtime, Layout layout, WriteMode mode, TableState state, Lifecycle lifecycle) {
     long hash = crc(axes(runtime, layout, mode, state, lifecycle));
     TableNaming naming = (hash & 1) == 0 ? TableNaming.FIXED : TableNaming.TEMPLATE;
-    return new Cell(runtime, layout, mode, state, lifecycle, naming);
+    TableOptions[] options = TableOptions.values();
+    return new Cell(
+        runtime,
+        layout,
+        mode,
+        state,
+        lifecycle,
+        naming,
+        options[(int) ((hash >>> 1) % options.length)]);
   }
 
   /** The axes' labels, e.g. {@code load/typed-json/upsert-fields/absent/first-run}. */
@@ -31,9 +44,12 @@ record Cell(
     return axes(runtime, layout, mode, state, lifecycle);
   }
 
-  /** The axes and the naming, as printed in test names and used by {@code -Dacceptance.cells}. */
+  /**
+   * The axes, the naming and the options, as printed in test names and used by {@code
+   * -Dacceptance.cells}.
+   */
   String name() {
-    return axes() + "/" + naming.name().toLowerCase(Locale.ROOT);
+    return axes() + "/" + naming.name().toLowerCase(Locale.ROOT) + "/" + options.label();
   }
 
   /** A short id for names in Kafka and Redshift: {@code a} and 7 base-36 digits of the name. */

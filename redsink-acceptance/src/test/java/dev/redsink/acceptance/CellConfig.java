@@ -32,6 +32,7 @@ final class CellConfig {
     c.put("upload_concurrency", 2);
     c.put("max_retries", 3);
     c.put("retry_delay", "200ms");
+    c.putAll(cell.options().keys());
     switch (cell.layout()) {
       case VARBYTE -> c.put("payload_format", "varbyte");
       case TEXT -> c.put("payload_format", "text");

@@ -86,7 +86,15 @@ final class Matrix {
   private static Pinned pin(
       RuntimeKind runtime, Layout layout, WriteMode mode, TableNaming naming, String failure) {
     return new Pinned(
-        new Cell(runtime, layout, mode, TableState.ABSENT, Lifecycle.FIRST_RUN, naming), failure);
+        new Cell(
+            runtime,
+            layout,
+            mode,
+            TableState.ABSENT,
+            Lifecycle.FIRST_RUN,
+            naming,
+            TableOptions.DEFAULTS),
+        failure);
   }
 
   /** Every combination of axis values, excluded ones included, in axis order. */

@@ -46,6 +46,8 @@ class MatrixTest {
       assertThat(Matrix.reduced()).as(r.label()).anyMatch(c -> c.runtime() == r);
     }
     assertThat(Matrix.reduced().stream().map(Cell::naming).distinct()).hasSize(2);
+    assertThat(Matrix.reduced().stream().map(Cell::options).distinct())
+        .hasSize(TableOptions.values().length);
   }
 
   @Test

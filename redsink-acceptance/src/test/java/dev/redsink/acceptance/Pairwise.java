@@ -24,7 +24,8 @@ final class Pairwise {
       "layout=" + cell.layout().label(),
       "mode=" + cell.mode().label(),
       "state=" + cell.state().label(),
-      "lifecycle=" + cell.lifecycle().label()
+      "lifecycle=" + cell.lifecycle().label(),
+      "options=" + cell.options().label()
     };
     Set<String> pairs = new HashSet<>();
     for (int i = 0; i < values.length; i++) {
