@@ -74,7 +74,15 @@ public final class ConfigKey<T> {
   }
 
   public boolean isRequired() {
-    return requirement == Requirement.REQUIRED;
+    return requirement != Requirement.OPTIONAL;
+  }
+
+  /** Whether a raw value counts as not given: null, or empty unless the key may be empty. */
+  boolean isAbsent(Object raw) {
+    return raw == null
+        || (raw instanceof String text
+            && text.isEmpty()
+            && requirement != Requirement.REQUIRED_MAY_BE_EMPTY);
   }
 
   /**

@@ -79,10 +79,14 @@ public final class ConfigKeys {
           Sensitivity.PLAIN,
           ConfigKeys::bucket);
   public static final ConfigKey<String> S3_PREFIX =
-      required(
+      define(
           "s3_prefix",
           KeyType.STRING,
+          RawValues.TEXT,
+          null,
+          "required",
           "Key prefix inside the bucket. May be empty. Leading and trailing slashes are ignored",
+          Requirement.REQUIRED_MAY_BE_EMPTY,
           Sensitivity.PLAIN,
           (key, value, problems) -> trimSlashes(value));
   public static final ConfigKey<String> AWS_REGION =

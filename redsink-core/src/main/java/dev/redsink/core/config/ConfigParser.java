@@ -70,7 +70,7 @@ public final class ConfigParser {
 
   /** Stores the key's checked value, or its default when absent. */
   private static <T> void read(ConfigKey<T> key, Object raw, KeyValues typed, Problems problems) {
-    if (isAbsent(key, raw)) {
+    if (key.isAbsent(raw)) {
       if (key.isRequired()) {
         problems.problem(key.name(), "is required (" + firstSentence(key.doc()) + ")");
       }
@@ -85,11 +85,6 @@ public final class ConfigParser {
     return RedsinkConfig.ROW_LAYOUT_KEYS.stream().anyMatch(k -> v.get(k) == null)
         ? Optional.empty()
         : Optional.of(RedsinkConfig.rowLayout(v));
-  }
-
-  private static boolean isAbsent(ConfigKey<?> key, Object raw) {
-    return raw == null
-        || (raw instanceof String text && text.isEmpty() && key != ConfigKeys.S3_PREFIX);
   }
 
   private static void checkCredentialPair(KeyValues typed, Problems problems) {

@@ -584,6 +584,9 @@ class ConfigParserTest {
     RedsinkConfig config = parse(raw);
     assertThat(config.get(key)).isEqualTo(key.defaultValue());
     assertThat(config.find(key)).isEqualTo(Optional.ofNullable(key.defaultValue()));
+    assertThat(parse(with(name, "")).get(key))
+        .as("empty means default")
+        .isEqualTo(key.defaultValue());
     assertThat(key.defaultText())
         .startsWith(key.defaultValue() == null ? "none" : key.display(key.defaultValue()));
   }
