@@ -17,7 +17,7 @@ public final class ConfigKey<T> {
   private final String doc;
   private final Requirement requirement;
   private final Sensitivity sensitivity;
-  private final ValueReader<T> reader;
+  private final RawReader<T> reader;
 
   ConfigKey(
       String name,
@@ -27,7 +27,7 @@ public final class ConfigKey<T> {
       String doc,
       Requirement requirement,
       Sensitivity sensitivity,
-      ValueReader<T> reader) {
+      RawReader<T> reader) {
     this.name = Objects.requireNonNull(name, "name");
     this.type = Objects.requireNonNull(type, "type");
     this.defaultValue = defaultValue;

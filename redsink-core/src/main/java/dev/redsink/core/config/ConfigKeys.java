@@ -339,7 +339,7 @@ public final class ConfigKeys {
   private static <V, T> ConfigKey<T> define(
       String name,
       KeyType type,
-      ValueReader<V> reader,
+      RawReader<V> reader,
       T def,
       String defText,
       String doc,
@@ -418,7 +418,7 @@ public final class ConfigKeys {
   private static <V, T> ConfigKey<T> optional(
       String name,
       KeyType type,
-      ValueReader<V> reader,
+      RawReader<V> reader,
       T def,
       String defText,
       String doc,

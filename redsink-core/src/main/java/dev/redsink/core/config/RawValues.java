@@ -13,14 +13,14 @@ import java.util.Optional;
 final class RawValues {
   private RawValues() {}
 
-  static final ValueReader<String> TEXT = RawValues::text;
-  static final ValueReader<Integer> INT = RawValues::integer;
-  static final ValueReader<Boolean> BOOL = RawValues::bool;
-  static final ValueReader<Long> SIZE = RawValues::size;
-  static final ValueReader<List<String>> LIST = RawValues::list;
+  static final RawReader<String> TEXT = RawValues::text;
+  static final RawReader<Integer> INT = RawValues::integer;
+  static final RawReader<Boolean> BOOL = RawValues::bool;
+  static final RawReader<Long> SIZE = RawValues::size;
+  static final RawReader<List<String>> LIST = RawValues::list;
 
   /** A duration; an unparsable one falls back to {@code fallback} with a warning. */
-  static ValueReader<Duration> duration(Duration fallback) {
+  static RawReader<Duration> duration(Duration fallback) {
     return (key, raw, problems) -> duration(key, raw, problems, fallback);
   }
 

@@ -2,7 +2,7 @@ package dev.redsink.core.config;
 
 /** Reads one key's value of type {@code V} from a raw value, reporting problems and warnings. */
 @FunctionalInterface
-interface ValueReader<V> {
+interface RawReader<V> {
   /**
    * Returns the value, or null after adding a problem.
    *
