@@ -114,7 +114,6 @@ public final class ConfigKeys {
       integer(
           "batch_size",
           100,
-          "100",
           "Rows per Parquet file. Must be above 0",
           atLeast(1, "above 0; it is the number of rows per Parquet file"));
   public static final ConfigKey<Long> MAX_FILE_BYTES =
@@ -131,7 +130,6 @@ public final class ConfigKeys {
       integer(
           "slices",
           null,
-          "none",
           "The cluster's slice count (SELECT COUNT(*) FROM stv_slices). A load's file count is"
               + " rounded up to a multiple of it when every file still holds at least 1 MB, so"
               + " every slice gets work",
@@ -140,26 +138,24 @@ public final class ConfigKeys {
       integer(
           "upload_concurrency",
           4,
-          "4",
           "Files of one load encoded and uploaded at the same time. Bounds memory to about this"
               + " many files in flight",
           atLeast(1, "at least 1; it is the number of files encoded and uploaded at once"));
   public static final ConfigKey<ParquetCompression> PARQUET_COMPRESSION =
-      text(
+      choice(
           "parquet_compression",
           ParquetCompression.ZSTD,
-          "zstd",
           "Codec of the Parquet files: zstd (small files for moderate CPU), snappy (about half"
               + " zstd's CPU, files about 1.7 times larger on JSON), gzip (about zstd's size for"
               + " about ten times its CPU) or none (the least CPU, the most bytes to upload and for"
               + " COPY to read). Redshift's COPY reads all four; docs/benchmarks.md measures CPU"
               + " and bytes per codec",
-          enumOf(ParquetCompression.values(), ParquetCompression::keyword));
+          ParquetCompression.values(),
+          ParquetCompression::keyword);
   public static final ConfigKey<Integer> MAX_CONNECTIONS =
       integer(
           "max_connections",
           5,
-          "5",
           "Connection pool size (at least 1). A batch holding records of several tables loads up"
               + " to max_connections - 1 of them at once (one connection stays free for ledger"
               + " reads)",
@@ -194,35 +190,35 @@ public final class ConfigKeys {
               + " varbyte with a warning",
           ConfigKeys::payloadFormat);
   public static final ConfigKey<TableLayout> TABLE_LAYOUT =
-      text(
+      choice(
           "table_layout",
           TableLayout.PAYLOAD,
-          "payload",
           "payload (the value in one payload column, see payload_format) or typed (one nullable"
               + " column per top-level field of a JSON object value, typed from a Kafka Connect"
               + " JsonConverter envelope's schema or, for schemaless JSON, from the values seen; see"
               + " docs/table-layouts.md)",
-          enumOf(TableLayout.values(), TableLayout::keyword));
+          TableLayout.values(),
+          TableLayout::keyword);
   public static final ConfigKey<SchemaEvolution> SCHEMA_EVOLUTION =
-      text(
+      choice(
           "schema_evolution",
           SchemaEvolution.ADD_COLUMNS,
-          "add_columns",
           "With table_layout = typed: add_columns (a new field adds a column, a longer string widens"
               + " its VARCHAR, a value of a type its column cannot take is a bad record) or none"
               + " (never alter the table; such a record fails the load). Columns are never dropped,"
               + " renamed or narrowed",
-          enumOf(SchemaEvolution.values(), SchemaEvolution::keyword));
+          SchemaEvolution.values(),
+          SchemaEvolution::keyword);
   public static final ConfigKey<WriteMode> WRITE_MODE =
-      text(
+      choice(
           "write_mode",
           WriteMode.APPEND,
-          "append",
           "With table_layout = typed: append (every record a new row), upsert (the last record per"
               + " primary_key replaces the key's row; needs primary_key) or cdc (Debezium change"
               + " events: the after image is upserted, op d deletes, see cdc_delete_mode). Applied in"
               + " the load transaction, exactly once; see docs/table-layouts.md",
-          enumOf(WriteMode.values(), WriteMode::keyword));
+          WriteMode.values(),
+          WriteMode::keyword);
   public static final ConfigKey<List<String>> PRIMARY_KEY =
       list(
           "primary_key",
@@ -240,23 +236,23 @@ public final class ConfigKeys {
           "With write_mode = upsert: a tombstone (null value) deletes its key's row. Needs"
               + " primary_key = record_key, since a tombstone has no value fields");
   public static final ConfigKey<CdcDeleteMode> CDC_DELETE_MODE =
-      text(
+      choice(
           "cdc_delete_mode",
           CdcDeleteMode.HARD,
-          "hard",
           "With write_mode = cdc: hard (a delete event removes the row) or soft (it sets the"
               + " BOOLEAN column <metadata_column_prefix>deleted true and keeps the last values)",
-          enumOf(CdcDeleteMode.values(), CdcDeleteMode::keyword));
+          CdcDeleteMode.values(),
+          CdcDeleteMode::keyword);
   public static final ConfigKey<DistStyle> DIST_STYLE =
-      text(
+      choice(
           "dist_style",
           DistStyle.AUTO,
-          "auto",
           "Distribution of the tables Redsink creates: auto (Redshift chooses and may change it),"
               + " even, key (rows with equal dist_key values share a slice; needs dist_key) or all"
               + " (a copy on every node, for small tables). An existing table is never altered;"
               + " see docs/table-layouts.md",
-          enumOf(DistStyle.values(), DistStyle::keyword));
+          DistStyle.values(),
+          DistStyle::keyword);
   public static final ConfigKey<String> DIST_KEY =
       text(
           "dist_key",
@@ -279,7 +275,6 @@ public final class ConfigKeys {
       integer(
           "max_retries",
           3,
-          "3",
           "Attempts in all (at least 1, the first included) per load transaction and per S3 call"
               + " on transient errors",
           atLeast(1, "at least 1; it counts attempts, including the first"));
@@ -387,8 +382,15 @@ public final class ConfigKeys {
   }
 
   private static ConfigKey<Integer> integer(
-      String name, Integer def, String defText, String doc, Check<Integer, Integer> check) {
-    return optional(name, KeyType.INT, RawValues.INT, def, defText, doc, check);
+      String name, Integer def, String doc, Check<Integer, Integer> check) {
+    return optional(
+        name, KeyType.INT, RawValues.INT, def, def == null ? "none" : def.toString(), doc, check);
+  }
+
+  /** A key taking one of an enum's keywords, documented with the default's keyword. */
+  private static <E extends Enum<E>> ConfigKey<E> choice(
+      String name, E def, String doc, E[] values, Function<E, String> keyword) {
+    return text(name, def, keyword.apply(def), doc, enumOf(values, keyword));
   }
 
   private static ConfigKey<Long> size(
