@@ -63,7 +63,7 @@ class AcceptanceIT {
 
     Suite.clearWork();
     emulator = Suite.startEmulator();
-    Warehouse warehouse = new Warehouse(emulator);
+    CellWarehouse warehouse = new CellWarehouse(emulator);
     Map<RuntimeKind, List<CellRun>> byRuntime = new EnumMap<>(RuntimeKind.class);
     for (Cell cell : cells) {
       CellRun run = new CellRun(cell, runSeed, warehouse, Suite.work());
@@ -116,7 +116,7 @@ class AcceptanceIT {
    * The cell's runtime reported no problem, its table is the one its input implies, and its
    * distribution and sort key are the ones its options imply.
    */
-  private static void check(CellRun run, Warehouse warehouse) throws Exception {
+  private static void check(CellRun run, CellWarehouse warehouse) throws Exception {
     run.await(CELL_MINUTES);
     List<String> differences = new ArrayList<>();
     if (!run.failed()) {

@@ -1,6 +1,5 @@
 package dev.redsink.acceptance;
 
-import dev.redsink.emulator.RedshiftEmulator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,19 +14,11 @@ final class CellConfig {
   private CellConfig() {}
 
   /** The engine keys and values (String, Boolean, Integer or List of String). */
-  static Map<String, Object> of(Cell cell, Warehouse warehouse) {
-    RedshiftEmulator emulator = warehouse.emulator();
-    Map<String, Object> c = new LinkedHashMap<>();
+  static Map<String, Object> of(Cell cell, CellWarehouse warehouse) {
+    Map<String, Object> c = warehouse.config(cell.targetTable(), "acceptance/" + cell.id());
+    // Runtimes are given the postgres:// form a user writes, not the JDBC URL.
     c.put("connection_string", warehouse.connectionString());
-    c.put("target_table", cell.targetTable());
     cell.schema().ifPresent(s -> c.put("target_schema", s));
-    c.put("aws_iam_role", emulator.iamRole());
-    c.put("s3_bucket", emulator.bucket());
-    c.put("s3_prefix", "acceptance/" + cell.id());
-    c.put("aws_region", emulator.region());
-    c.put("s3_endpoint", emulator.s3().endpoint().toString());
-    c.put("aws_access_key_id", emulator.s3().accessKeyId());
-    c.put("aws_secret_access_key", emulator.s3().secretAccessKey());
     c.put("max_connections", 2);
     c.put("upload_concurrency", 2);
     c.put("max_retries", 3);
@@ -70,13 +61,6 @@ final class CellConfig {
     return c;
   }
 
-  /** The {@code [plugin_config]} table's lines. */
-  static String toml(Map<String, Object> config) {
-    StringBuilder out = new StringBuilder();
-    config.forEach((key, value) -> out.append(key).append(" = ").append(toml(value)).append('\n'));
-    return out.toString();
-  }
-
   /** The Kafka Connect spelling: dotted names, lists comma-separated. */
   static Map<String, String> connect(Map<String, Object> config) {
     Map<String, String> out = new LinkedHashMap<>();
@@ -88,15 +72,5 @@ final class CellConfig {
                     ? list.stream().map(String::valueOf).collect(Collectors.joining(","))
                     : String.valueOf(value)));
     return out;
-  }
-
-  static String toml(Object value) {
-    if (value instanceof List<?> list) {
-      return list.stream().map(CellConfig::toml).collect(Collectors.joining(", ", "[", "]"));
-    }
-    if (value instanceof String s) {
-      return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-    }
-    return String.valueOf(value);
   }
 }

@@ -30,7 +30,7 @@ final class CellRun {
   private final CompletableFuture<Void> done = new CompletableFuture<>();
 
   /** A cell whose input is generated from the run's seed and the cell's name. */
-  CellRun(Cell cell, long runSeed, Warehouse warehouse, Path root) throws IOException {
+  CellRun(Cell cell, long runSeed, CellWarehouse warehouse, Path root) throws IOException {
     this.cell = cell;
     this.runSeed = runSeed;
     this.input =

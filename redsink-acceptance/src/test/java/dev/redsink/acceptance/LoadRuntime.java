@@ -1,5 +1,6 @@
 package dev.redsink.acceptance;
 
+import dev.redsink.testkit.JvmProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,9 +23,9 @@ final class LoadRuntime {
   private static final Duration STEP = Duration.ofMinutes(3);
   private static final int PARALLEL = 2;
 
-  private final Warehouse warehouse;
+  private final CellWarehouse warehouse;
 
-  LoadRuntime(Warehouse warehouse) {
+  LoadRuntime(CellWarehouse warehouse) {
     this.warehouse = warehouse;
   }
 
@@ -89,8 +90,7 @@ final class LoadRuntime {
       return;
     }
     Cell cell = c.cell();
-    try (RedsinkProcess p =
-        RedsinkProcess.start(c.dir(), name, false, args(c, toml, topic, input))) {
+    try (JvmProcess p = Suite.redsink(c.dir(), name, false, args(c, toml, topic, input))) {
       c.log(p.stdoutFile());
       c.log(p.stderrFile());
       int code = p.waitFor(STEP);
@@ -122,8 +122,7 @@ final class LoadRuntime {
     boolean replace = cell.runtime() == RuntimeKind.REPLACE;
     ExpectedTable before = Expectation.of(cell, c.input().earlier(), List.of());
     ExpectedTable afterPart1 = Expectation.of(cell, c.input().earlier(), c.input().part1());
-    try (RedsinkProcess p =
-        RedsinkProcess.start(c.dir(), "killed", true, args(c, toml, cell.topic(), "-"))) {
+    try (JvmProcess p = Suite.redsink(c.dir(), "killed", true, args(c, toml, cell.topic(), "-"))) {
       c.log(p.stdoutFile());
       c.log(p.stderrFile());
       p.write(encode(cell, c.input().part1()));

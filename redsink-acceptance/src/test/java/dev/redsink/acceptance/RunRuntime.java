@@ -1,5 +1,7 @@
 package dev.redsink.acceptance;
 
+import dev.redsink.testkit.ConnectorFile;
+import dev.redsink.testkit.JvmProcess;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -48,7 +50,7 @@ final class RunRuntime {
   }
 
   /** One running {@code redsink run} and the connectors (cell, key) it runs. */
-  private record Run(RedsinkProcess process, int httpPort, Map<String, CellRun> byKey) {}
+  private record Run(JvmProcess process, int httpPort, Map<String, CellRun> byKey) {}
 
   void run(List<CellRun> cells) {
     try {
@@ -188,7 +190,7 @@ final class RunRuntime {
             broker.bootstrapServers(),
             "--http-port",
             Integer.toString(port)));
-    RedsinkProcess process = RedsinkProcess.start(dir, name, false, args);
+    JvmProcess process = Suite.redsink(dir, name, false, args);
     byKey
         .values()
         .forEach(
@@ -203,27 +205,8 @@ final class RunRuntime {
 
   /** A connector file in the reference format, as a user writes it. */
   static String connectorFile(String key, CellRun c, String pattern) {
-    return "type = \"sink\"\n"
-        + "key = \""
-        + key
-        + "\"\n"
-        + "enabled = true\n"
-        + "version = 0\n"
-        + "name = \"acceptance "
-        + c.cell().name()
-        + "\"\n"
-        + "path = \"libpicomq_connector_redshift_sink\"\n\n"
-        + "[[topics]]\n"
-        + "pattern = '"
-        + pattern
-        + "'\n"
-        + "schema = \"json\"\n"
-        + "batch_length = "
-        + InputGenerator.BATCH
-        + "\n"
-        + "poll_interval = \"200ms\"\n\n"
-        + "[plugin_config]\n"
-        + CellConfig.toml(c.config());
+    return ConnectorFile.text(
+        key, "acceptance " + c.cell().name(), pattern, InputGenerator.BATCH, "200ms", c.config());
   }
 
   /**

@@ -1,11 +1,14 @@
 package dev.redsink.acceptance;
 
 import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.testkit.JvmProcess;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
@@ -19,6 +22,28 @@ final class Suite {
   /** The shaded {@code redsink} jar built by redsink-cli. */
   static Path cliJar() {
     return artifact("acceptance.cli.jar", "../redsink-cli/target/redsink.jar");
+  }
+
+  /**
+   * Starts {@code java -jar redsink.jar <args>} in {@code dir}, output to {@code <name>.out} and
+   * {@code <name>.err}; with {@code pipedInput} its standard input is a pipe the test writes to.
+   */
+  static JvmProcess redsink(Path dir, String name, boolean pipedInput, List<String> args)
+      throws IOException {
+    JvmProcess.Launch launch =
+        JvmProcess.of("dev.redsink.cli.Redsink")
+            .jar(cliJar())
+            .jvmOptions(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
+    // -Dacceptance.logLevel=INFO (or DEBUG) shows the engine's and the Kafka client's logs in each
+    // process's .err file.
+    String level = System.getProperty("acceptance.logLevel", "");
+    if (!level.isBlank()) {
+      launch.env(Map.of("REDSINK_LOG_LEVEL", level, "REDSINK_ROOT_LOG_LEVEL", level));
+    }
+    if (pipedInput) {
+      launch.pipedInput();
+    }
+    return launch.start(dir, name, args);
   }
 
   /** The plugin zip built by redsink-kafka-connect. */

@@ -5,12 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.kafka.EmbeddedKafka;
+import dev.redsink.testkit.Warehouse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -339,7 +338,7 @@ class LedgerCommandIT {
   }
 
   private static Connection connect(RedshiftEmulator emulator) throws SQLException {
-    return DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
+    return new Warehouse(emulator).connect();
   }
 
   private static void exec(Connection c, String sql) throws SQLException {
@@ -349,12 +348,7 @@ class LedgerCommandIT {
   }
 
   private static String value(RedshiftEmulator emulator, String sql) throws SQLException {
-    try (Connection c = connect(emulator);
-        Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery(sql)) {
-      rs.next();
-      return rs.getString(1);
-    }
+    return new Warehouse(emulator).value(sql);
   }
 
   private static String valueOrNull(RedshiftEmulator emulator, String sql) {

@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.testkit.Warehouse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -45,17 +43,10 @@ class LoadCommandIT {
     assertThat(second.out())
         .contains("Skipping 1,000 lines the ledger says are loaded already.")
         .contains("Loaded 0 records");
-    try (Connection c =
-            DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
-        ResultSet rs =
-            c.createStatement()
-                .executeQuery(
-                    "SELECT COUNT(*), COUNT(DISTINCT id), MIN(payload) FROM backfill_events")) {
-      rs.next();
-      assertThat(rs.getLong(1)).isEqualTo(1000);
-      assertThat(rs.getLong(2)).isEqualTo(1000);
-      assertThat(rs.getString(3)).isEqualTo("{\"n\":0,\"text\":\"zażółć 0\"}");
-    }
+    assertThat(
+            new Warehouse(emulator)
+                .value("SELECT COUNT(*), COUNT(DISTINCT id), MIN(payload) FROM backfill_events"))
+        .isEqualTo("1000|1000|{\"n\":0,\"text\":\"zażółć 0\"}");
   }
 
   @Test
@@ -82,27 +73,16 @@ class LoadCommandIT {
         .contains("Loading into run table")
         .contains("Replaced the contents of refresh_ref: 1,000 rows before, 400 rows after");
     assertThat(again.out()).contains("Skipping 400 lines the ledger says are loaded already.");
-    try (Connection c =
-            DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
-        ResultSet rs =
-            c.createStatement()
-                .executeQuery(
-                    "SELECT COUNT(*), COUNT(DISTINCT id), SUM(CASE WHEN payload LIKE '%new%' THEN 1"
-                        + " ELSE 0 END) FROM refresh_ref")) {
-      rs.next();
-      assertThat(rs.getLong(1)).isEqualTo(400);
-      assertThat(rs.getLong(2)).isEqualTo(400);
-      assertThat(rs.getLong(3)).isEqualTo(400);
-    }
-    try (Connection c =
-            DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
-        ResultSet rs =
-            c.createStatement()
-                .executeQuery(
-                    "SELECT COUNT(*) FROM pg_class WHERE relname LIKE 'refresh_ref_rsrun_%'")) {
-      rs.next();
-      assertThat(rs.getLong(1)).isZero();
-    }
+    Warehouse warehouse = new Warehouse(emulator);
+    assertThat(
+            warehouse.value(
+                "SELECT COUNT(*), COUNT(DISTINCT id), SUM(CASE WHEN payload LIKE '%new%' THEN 1"
+                    + " ELSE 0 END) FROM refresh_ref"))
+        .isEqualTo("400|400|400");
+    assertThat(
+            warehouse.number(
+                "SELECT COUNT(*) FROM pg_class WHERE relname LIKE 'refresh_ref_rsrun_%'"))
+        .isZero();
   }
 
   private static String lines(int count, String tag) {

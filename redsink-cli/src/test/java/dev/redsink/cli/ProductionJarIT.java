@@ -2,6 +2,7 @@ package dev.redsink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.redsink.testkit.JvmProcess;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
@@ -58,7 +59,7 @@ class ProductionJarIT {
 
   @Test
   void pointsAtTheDemoArtifactForDemoAndEmulator(@TempDir Path dir) throws Exception {
-    try (RedsinkProcess help = RedsinkProcess.start(dir, Map.of(), "--help")) {
+    try (JvmProcess help = RedsinkLaunch.start(dir, Map.of(), "--help")) {
       assertThat(help.awaitExit(Duration.ofMinutes(1))).isZero();
       assertThat(help.stdout())
           .containsPattern("(?m)^  run ")

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.kafka.EmbeddedKafka;
+import dev.redsink.testkit.JvmProcess;
+import dev.redsink.testkit.Warehouse;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,9 +15,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -64,24 +64,24 @@ class RunCommandIT {
     Files.writeString(
         connector,
         TestConnectors.file(
-            emulator, "runit", "'runit\\..*'", "runit_{topic_segment[-1]}", 200, false));
+            emulator, "runit", "runit\\..*", "runit_{topic_segment[-1]}", 200, false));
     Path disabled = dir.resolve("disabled.toml");
     Files.writeString(
         disabled,
-        TestConnectors.file(emulator, "other", "'other\\..*'", "other_{topic}", 200, true)
+        TestConnectors.file(emulator, "other", "other\\..*", "other_{topic}", 200, true)
             .replace("enabled = true", "enabled = false"));
     Map<String, String> env =
         Map.of(
             "REDSINK_CONNECTORS_SINK_RUNIT_PLUGIN_CONFIG_CONNECTION_STRING",
-            TestConnectors.connectionString(emulator),
+            new Warehouse(emulator).connectionString(),
             RunCommand.BOOTSTRAP_ENV,
             kafka.bootstrapServers());
     AtomicLong produced = new AtomicLong();
     Thread producer = new Thread(() -> produce(produced), "test-producer");
     producer.start();
 
-    try (RedsinkProcess first =
-        RedsinkProcess.start(dir, env, "run", connector.toString(), disabled.toString())) {
+    try (JvmProcess first =
+        RedsinkLaunch.start(dir, env, "run", connector.toString(), disabled.toString())) {
       first.awaitOutput("Loading; stop with Ctrl-C or SIGTERM.", Duration.ofSeconds(90));
       Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> rows(emulator) >= 1000);
       assertThat(produced.get()).as("still producing when stopped").isLessThan(RECORDS);
@@ -98,8 +98,8 @@ class RunCommandIT {
     long afterFirst = rows(emulator);
 
     int httpPort = freePort();
-    try (RedsinkProcess second =
-        RedsinkProcess.start(
+    try (JvmProcess second =
+        RedsinkLaunch.start(
             dir, env, "run", connector.toString(), "--http-port", Integer.toString(httpPort))) {
       second.awaitOutput("Loading; stop with Ctrl-C or SIGTERM.", Duration.ofSeconds(90));
       producer.join();
@@ -112,17 +112,13 @@ class RunCommandIT {
     }
 
     assertThat(afterFirst).isBetween(1000L, (long) RECORDS);
-    try (Connection c =
-            DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
-        ResultSet rs =
-            c.createStatement()
-                .executeQuery(
+    assertThat(
+            new Warehouse(emulator)
+                .value(
                     "SELECT COUNT(*), COUNT(DISTINCT id) FROM (SELECT id FROM runit_a UNION ALL"
-                        + " SELECT id FROM runit_b) t")) {
-      rs.next();
-      assertThat(rs.getLong(1)).as("rows").isEqualTo(RECORDS);
-      assertThat(rs.getLong(2)).as("distinct ids").isEqualTo(RECORDS);
-    }
+                        + " SELECT id FROM runit_b) t"))
+        .as("rows|distinct ids")
+        .isEqualTo(RECORDS + "|" + RECORDS);
   }
 
   /**
@@ -135,14 +131,14 @@ class RunCommandIT {
     Path connector = dir.resolve("grp.toml");
     Files.writeString(
         connector,
-        TestConnectors.file(emulator, "grp", "'grp\\..*'", "grp_{topic_segment[-1]}", 100, true));
+        TestConnectors.file(emulator, "grp", "grp\\..*", "grp_{topic_segment[-1]}", 100, true));
     Map<String, String> env = Map.of(RunCommand.BOOTSTRAP_ENV, kafka.bootstrapServers());
     String[] args = {
       "run", connector.toString(), "--kafka-property", "session.timeout.ms=6000",
     };
     AtomicLong produced = new AtomicLong();
-    try (RedsinkProcess first = RedsinkProcess.start(dir.resolve("first"), env, args);
-        RedsinkProcess second = RedsinkProcess.start(dir.resolve("second"), env, args)) {
+    try (JvmProcess first = RedsinkLaunch.start(dir.resolve("first"), env, args);
+        JvmProcess second = RedsinkLaunch.start(dir.resolve("second"), env, args)) {
       first.awaitOutput("Loading; stop with Ctrl-C or SIGTERM.", Duration.ofSeconds(90));
       second.awaitOutput("Loading; stop with Ctrl-C or SIGTERM.", Duration.ofSeconds(90));
       awaitGroupMembers("redsink-grp", 2);
@@ -160,15 +156,9 @@ class RunCommandIT {
       Thread.sleep(1000);
       assertThat(second.terminate(Duration.ofSeconds(60))).as(second.stderr()).isZero();
     }
-    try (Connection c =
-            DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
-        ResultSet rs =
-            c.createStatement()
-                .executeQuery("SELECT COUNT(*), COUNT(DISTINCT id) FROM grp_events")) {
-      rs.next();
-      assertThat(rs.getLong(1)).as("rows").isEqualTo(GROUP_RECORDS);
-      assertThat(rs.getLong(2)).as("distinct ids").isEqualTo(GROUP_RECORDS);
-    }
+    assertThat(new Warehouse(emulator).value("SELECT COUNT(*), COUNT(DISTINCT id) FROM grp_events"))
+        .as("rows|distinct ids")
+        .isEqualTo(GROUP_RECORDS + "|" + GROUP_RECORDS);
   }
 
   private static void awaitGroupMembers(String group, int members) {
@@ -188,12 +178,9 @@ class RunCommandIT {
   }
 
   private static long count(RedshiftEmulator emulator, String table) {
-    try (Connection c =
-            DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
-        ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM " + table)) {
-      rs.next();
-      return rs.getLong(1);
-    } catch (java.sql.SQLException e) {
+    try {
+      return new Warehouse(emulator).count(table);
+    } catch (SQLException e) {
       return 0; // not created yet
     }
   }
@@ -231,28 +218,16 @@ class RunCommandIT {
   }
 
   private static long rows(RedshiftEmulator emulator) throws Exception {
-    try (Connection c =
-        DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password())) {
-      long total = 0;
-      for (String table : List.of("runit_a", "runit_b")) {
-        try (ResultSet rs =
-            c.createStatement()
-                .executeQuery(
-                    "SELECT COUNT(*) FROM pg_catalog.pg_tables WHERE tablename = '"
-                        + table
-                        + "'")) {
-          rs.next();
-          if (rs.getLong(1) == 0) {
-            continue;
-          }
-        }
-        try (ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM " + table)) {
-          rs.next();
-          total += rs.getLong(1);
-        }
+    Warehouse warehouse = new Warehouse(emulator);
+    long total = 0;
+    for (String table : List.of("runit_a", "runit_b")) {
+      if (warehouse.number(
+              "SELECT COUNT(*) FROM pg_catalog.pg_tables WHERE tablename = '" + table + "'")
+          > 0) {
+        total += warehouse.count(table);
       }
-      return total;
     }
+    return total;
   }
 
   private static String get(int port, String path) throws Exception {

@@ -1,16 +1,22 @@
 package dev.redsink.cli;
 
 import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.testkit.ConnectorFile;
+import dev.redsink.testkit.Warehouse;
 
-/** Connector files in the reference format pointed at the test emulator. */
+/** The test kit's connector files for this module's tests: each staged under its key's prefix. */
 final class TestConnectors {
   private TestConnectors() {}
 
-  /** A connector with the given key, pattern-free target template and batch length. */
+  /** A connector reading {@code <key>.*} into the target template, in batches of this length. */
   static String file(RedshiftEmulator emulator, String key, String targetTable, int batchLength) {
-    return file(emulator, key, "'" + key + "\\..*'", targetTable, batchLength, true);
+    return file(emulator, key, key + "\\..*", targetTable, batchLength, true);
   }
 
+  /**
+   * A connector reading topics matching {@code pattern} (a regular expression); without the
+   * connection string, the environment override gives it.
+   */
   static String file(
       RedshiftEmulator emulator,
       String key,
@@ -18,57 +24,17 @@ final class TestConnectors {
       String targetTable,
       int batchLength,
       boolean withConnectionString) {
-    return """
-        type = "sink"
-        key = "%s"
-        enabled = true
-        version = 0
-        name = "test connector %s"
-        path = "libpicomq_connector_redshift_sink"
-
-        [[topics]]
-        pattern = %s
-        schema = "json"
-        batch_length = %d
-        poll_interval = "100ms"
-
-        [plugin_config]
-        %s
-        target_table = "%s"
-        aws_iam_role = "%s"
-        s3_bucket = "%s"
-        s3_prefix = "redshift/%s"
-        aws_region = "%s"
-        s3_endpoint = "%s"
-        aws_access_key_id = "%s"
-        aws_secret_access_key = "%s"
-        payload_format = "text"
-        """
-        .formatted(
-            key,
-            key,
-            pattern,
-            batchLength,
-            withConnectionString
-                ? "connection_string = \"" + connectionString(emulator) + "\""
-                : "",
+    Warehouse warehouse = new Warehouse(emulator);
+    return ConnectorFile.text(
+        key,
+        "test connector " + key,
+        pattern,
+        batchLength,
+        "100ms",
+        ConnectorFile.pluginConfig(
+            warehouse,
             targetTable,
-            emulator.iamRole(),
-            emulator.bucket(),
-            key,
-            emulator.region(),
-            emulator.s3().endpoint(),
-            emulator.s3().accessKeyId(),
-            emulator.s3().secretAccessKey());
-  }
-
-  static String connectionString(RedshiftEmulator emulator) {
-    return "postgres://"
-        + emulator.user()
-        + ":"
-        + emulator.password()
-        + "@127.0.0.1:"
-        + emulator.port()
-        + "/dev?sslmode=disable";
+            "redshift/" + key,
+            withConnectionString ? warehouse.connectionString() : null));
   }
 }

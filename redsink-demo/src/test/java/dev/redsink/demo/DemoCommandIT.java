@@ -2,7 +2,8 @@ package dev.redsink.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redsink.cli.RedsinkProcess;
+import dev.redsink.cli.RedsinkLaunch;
+import dev.redsink.testkit.JvmProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -14,8 +15,8 @@ class DemoCommandIT {
 
   @Test
   void loadsTheSampleOrdersAndShowsTheCounts(@TempDir Path dir) throws Exception {
-    try (RedsinkProcess demo =
-        RedsinkProcess.start(
+    try (JvmProcess demo =
+        RedsinkLaunch.start(
             DemoJar.NAME, DemoJar.MAIN, dir, Map.of(), "demo", "--exit", "--records", "20000")) {
       assertThat(demo.awaitExit(Duration.ofMinutes(4))).as(demo.stderr()).isZero();
       assertThat(demo.stdout())

@@ -2,7 +2,8 @@ package dev.redsink.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redsink.cli.RedsinkProcess;
+import dev.redsink.cli.RedsinkLaunch;
+import dev.redsink.testkit.JvmProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -14,8 +15,8 @@ class DemoJarIT {
 
   @Test
   void listsTheProductionCommandsAndDemoAndEmulator(@TempDir Path dir) throws Exception {
-    try (RedsinkProcess help =
-        RedsinkProcess.start(DemoJar.NAME, DemoJar.MAIN, dir, Map.of(), "--help")) {
+    try (JvmProcess help =
+        RedsinkLaunch.start(DemoJar.NAME, DemoJar.MAIN, dir, Map.of(), "--help")) {
       assertThat(help.awaitExit(Duration.ofMinutes(1))).isZero();
       assertThat(help.stdout())
           .containsPattern("(?m)^  run ")

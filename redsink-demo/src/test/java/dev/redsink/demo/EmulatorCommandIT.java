@@ -2,7 +2,8 @@ package dev.redsink.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redsink.cli.RedsinkProcess;
+import dev.redsink.cli.RedsinkLaunch;
+import dev.redsink.testkit.JvmProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -28,8 +29,8 @@ class EmulatorCommandIT {
   @Test
   void writesUsableEnvFileAndStopsCleanlyOnSigterm(@TempDir Path dir) throws Exception {
     Path envFile = dir.resolve("emulator.env");
-    try (RedsinkProcess redsink =
-        RedsinkProcess.start(
+    try (JvmProcess redsink =
+        RedsinkLaunch.start(
             DemoJar.NAME,
             DemoJar.MAIN,
             dir,

@@ -2,7 +2,8 @@ package dev.redsink.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redsink.cli.RedsinkProcess;
+import dev.redsink.cli.RedsinkLaunch;
+import dev.redsink.testkit.JvmProcess;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -38,7 +39,7 @@ class EmulatorLifecycleIT {
   @TempDir Path dir;
   private Path temp;
   private List<String> jvm;
-  private final Map<RedsinkProcess, Path> envFiles = new java.util.IdentityHashMap<>();
+  private final Map<JvmProcess, Path> envFiles = new java.util.IdentityHashMap<>();
 
   @BeforeEach
   void privateTempDirectory() throws IOException {
@@ -54,21 +55,21 @@ class EmulatorLifecycleIT {
     SplittableRandom random = new SplittableRandom(seed);
     for (int round = 0; round < 4; round++) {
       long delay = random.nextLong(8_000);
-      try (RedsinkProcess redsink = start()) {
+      try (JvmProcess redsink = start()) {
         Thread.sleep(delay);
         redsink.terminate(Duration.ofSeconds(90));
       }
       assertNothingLeft("SIGTERM " + delay + " ms after the start (seed " + seed + ")");
     }
     long delay = random.nextLong(6_000);
-    try (RedsinkProcess redsink = start()) {
+    try (JvmProcess redsink = start()) {
       Thread.sleep(delay);
-      redsink.kill(Duration.ofSeconds(30));
+      redsink.kill();
     }
     assertNothingLeft("SIGKILL " + delay + " ms after the start (seed " + seed + ")");
-    try (RedsinkProcess redsink = start()) {
+    try (JvmProcess redsink = start()) {
       awaitReady(redsink);
-      redsink.kill(Duration.ofSeconds(30));
+      redsink.kill();
     }
     assertNothingLeft("SIGKILL once ready");
   }
@@ -77,7 +78,7 @@ class EmulatorLifecycleIT {
   void aStartRemovesWhatADeadEmulatorLeftButNotWhatALiveOneUses() throws Exception {
     Path deadRoot;
     long deadServer;
-    try (RedsinkProcess dead = start()) {
+    try (JvmProcess dead = start()) {
       awaitReady(dead);
       deadRoot = single(roots());
       deadServer = postgres(deadRoot);
@@ -86,12 +87,12 @@ class EmulatorLifecycleIT {
           .descendants()
           .filter(p -> commandLine(p).contains("redsink-emulator-watchdog"))
           .forEach(ProcessHandle::destroyForcibly);
-      dead.kill(Duration.ofSeconds(30));
+      dead.kill();
     }
     assertThat(ProcessHandle.of(deadServer).map(ProcessHandle::isAlive)).contains(true);
     assertThat(deadRoot).isDirectory();
 
-    try (RedsinkProcess live = start()) {
+    try (JvmProcess live = start()) {
       Map<String, String> liveEnv = awaitReady(live);
       assertThat(ProcessHandle.of(deadServer).map(ProcessHandle::isAlive).orElse(false))
           .as("the dead emulator's PostgreSQL")
@@ -99,7 +100,7 @@ class EmulatorLifecycleIT {
       assertThat(deadRoot).doesNotExist();
       Path liveRoot = single(roots());
 
-      try (RedsinkProcess second = start()) {
+      try (JvmProcess second = start()) {
         awaitReady(second);
         assertThat(liveRoot).as("a live emulator's directory").isDirectory();
         assertThat(roots()).hasSize(2);
@@ -111,10 +112,10 @@ class EmulatorLifecycleIT {
     assertNothingLeft("both emulators stopped with SIGTERM");
   }
 
-  private RedsinkProcess start() throws IOException {
+  private JvmProcess start() throws IOException {
     Path envFile = dir.resolve("emulator-" + envFiles.size() + ".env");
-    RedsinkProcess redsink =
-        RedsinkProcess.start(
+    JvmProcess redsink =
+        RedsinkLaunch.start(
             DemoJar.NAME,
             DemoJar.MAIN,
             dir,
@@ -131,7 +132,7 @@ class EmulatorLifecycleIT {
     return redsink;
   }
 
-  private Map<String, String> awaitReady(RedsinkProcess redsink) throws IOException {
+  private Map<String, String> awaitReady(JvmProcess redsink) throws IOException {
     redsink.awaitOutput("Running; stop with Ctrl-C or SIGTERM.", READY);
     Map<String, String> env = new java.util.LinkedHashMap<>();
     Matcher m =

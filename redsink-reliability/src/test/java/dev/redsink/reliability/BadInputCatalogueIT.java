@@ -23,15 +23,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * expected outcome (loaded intact, or refused naming the record or the key) and nothing else of the
  * stream is lost.
  */
-@ExtendWith(WarehouseExtension.class)
+@ExtendWith(ScenarioWarehouseExtension.class)
 class BadInputCatalogueIT {
 
   private static final int STREAM = 1_000;
   private static final long BAD = 500;
 
-  private final Warehouse warehouse;
+  private final ScenarioWarehouse warehouse;
 
-  BadInputCatalogueIT(Warehouse warehouse) {
+  BadInputCatalogueIT(ScenarioWarehouse warehouse) {
     this.warehouse = warehouse;
   }
 
@@ -138,14 +138,14 @@ class BadInputCatalogueIT {
 
   @Test
   void emptyBatchesDoNothing() throws Exception {
-    String table = Warehouse.uniqueTable("bad");
+    String table = ScenarioWarehouse.uniqueTable("bad");
     long statements;
     try (RedshiftSink sink = RedshiftSink.open(warehouse.config(table))) {
-      statements = warehouse.emulator.statistics().statements();
+      statements = warehouse.emulator().statistics().statements();
       LoadResult r = sink.write(List.of());
       assertThat(r.received()).isZero();
       assertThat(r.loaded()).isZero();
-      assertThat(warehouse.emulator.statistics().statements()).isEqualTo(statements);
+      assertThat(warehouse.emulator().statistics().statements()).isEqualTo(statements);
     }
     assertThat(warehouse.count(table)).isZero();
     assertThat(warehouse.stagedObjects(table)).isEmpty();
@@ -154,7 +154,7 @@ class BadInputCatalogueIT {
 
   @Test
   void twoTopicsFoldingToOneTableLoadOnceEach() throws Exception {
-    String table = Warehouse.uniqueTable("fold");
+    String table = ScenarioWarehouse.uniqueTable("fold");
     String upper = table.toUpperCase(java.util.Locale.ROOT);
     Map<String, Object> config = warehouse.config("{topic}");
     config.put("s3_prefix", "reliability/" + table);
@@ -182,7 +182,7 @@ class BadInputCatalogueIT {
 
   @Test
   void aTemplateResolvingOver127BytesNamesTheKey() throws Exception {
-    String table = Warehouse.uniqueTable("long");
+    String table = ScenarioWarehouse.uniqueTable("long");
     Map<String, Object> config = warehouse.config(table + "_{topic}");
     String topic = "t".repeat(120);
     try (RedshiftSink sink = RedshiftSink.open(config)) {
@@ -200,25 +200,25 @@ class BadInputCatalogueIT {
 
   @Test
   void topicNamesWithQuotesSemicolonsAndCommentsCannotInjectSql() throws Exception {
-    String canary = Warehouse.uniqueTable("canary");
+    String canary = ScenarioWarehouse.uniqueTable("canary");
     injectionAttempt(canary, "x\"; DROP TABLE " + canary + "; --'");
   }
 
   @Test
   void longTopicNamesWithQuotesCannotInjectSql() throws Exception {
-    String canary = Warehouse.uniqueTable("canary");
+    String canary = ScenarioWarehouse.uniqueTable("canary");
     injectionAttempt(
         canary, "x\"; DROP TABLE " + canary + "; --'); DELETE FROM _redsink_offsets; --");
   }
 
   @Test
   void aTopicNameOf100BytesLoads() throws Exception {
-    String canary = Warehouse.uniqueTable("canary");
+    String canary = ScenarioWarehouse.uniqueTable("canary");
     injectionAttempt(canary, "long_" + canary + "_" + "n".repeat(100 - 6 - canary.length()));
   }
 
   private void injectionAttempt(String canary, String topic) throws Exception {
-    warehouse.emulator.sqlFaults().reset();
+    warehouse.emulator().sqlFaults().reset();
     try (var c = warehouse.connect();
         var st = c.createStatement()) {
       st.execute("CREATE TABLE " + canary + " (x INT)");
@@ -264,7 +264,7 @@ class BadInputCatalogueIT {
 
   private void refusedByName(
       String name, Map<String, Object> settings, byte[] payload, String reason) throws Exception {
-    String table = Warehouse.uniqueTable("bad");
+    String table = ScenarioWarehouse.uniqueTable("bad");
     Map<String, Object> config = warehouse.config(table);
     config.putAll(settings);
     String topic = "bad." + table;
@@ -302,7 +302,7 @@ class BadInputCatalogueIT {
 
   /** A stream with one unusual record that must load intact with all the others. */
   private String loadsIntact(String format, byte[] payload, byte[] key) throws Exception {
-    String table = Warehouse.uniqueTable("odd");
+    String table = ScenarioWarehouse.uniqueTable("odd");
     Map<String, Object> config = warehouse.config(table);
     config.put("payload_format", format);
     String topic = "odd." + table;

@@ -3,6 +3,7 @@ package dev.redsink.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.testkit.JvmProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,27 +17,27 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * one run as a user would start it (stdout and the logs on stderr). {@code /metrics} is covered by
  * {@link RunKillRestartIT}.
  */
-@ExtendWith(WarehouseExtension.class)
+@ExtendWith(ScenarioWarehouseExtension.class)
 class CliSecretsIT {
 
   private static final String WRONG_PASSWORD = "Hunter2WrongPw";
   private static final String WRONG_SECRET_KEY = "WrongS3Secret99";
 
-  private final Warehouse warehouse;
+  private final ScenarioWarehouse warehouse;
 
-  CliSecretsIT(Warehouse warehouse) {
+  CliSecretsIT(ScenarioWarehouse warehouse) {
     this.warehouse = warehouse;
   }
 
   @Test
   void checkOutputHoldsNoSecretWhetherItPassesOrFails() throws Exception {
-    RedshiftEmulator e = warehouse.emulator;
-    String table = Warehouse.uniqueTable("sec");
+    RedshiftEmulator e = warehouse.emulator();
+    String table = ScenarioWarehouse.uniqueTable("sec");
     Path dir = Path.of("target", "children", table).toAbsolutePath();
-    String good = RunConnector.connectionString(e, e.password());
+    String good = warehouse.connectionString();
     Path passing = connector(dir, "good", table, good);
     Path wrongPassword =
-        connector(dir, "wrongpw", table, RunConnector.connectionString(e, WRONG_PASSWORD));
+        connector(dir, "wrongpw", table, ScenarioWarehouse.connectionString(e, WRONG_PASSWORD));
     Path wrongKey = connector(dir, "wrongkey", table, good);
     Files.writeString(
         wrongKey,
@@ -46,8 +47,8 @@ class CliSecretsIT {
                 "aws_secret_access_key = \"" + WRONG_SECRET_KEY + "\""));
     Path fromEnvironment = connector(dir, "envpw", table, null);
 
-    ChildProcess check =
-        ChildProcess.redsink(
+    JvmProcess check =
+        Children.redsink(
             dir,
             "check",
             Map.of("REDSINK_CONNECTORS_SINK_ENVPW_PLUGIN_CONFIG_CONNECTION_STRING", good),
@@ -90,7 +91,7 @@ class CliSecretsIT {
 
   private Path connector(Path dir, String key, String table, String connectionString)
       throws Exception {
-    return RunConnector.write(
-        dir, warehouse, key, "sec." + table, table + "_" + key, 100, connectionString, "");
+    return warehouse.connectorFile(
+        dir, key, "sec." + table, table + "_" + key, 100, connectionString);
   }
 }

@@ -78,13 +78,13 @@ class ConfigKeyCatalogueIT {
 
   @Test
   void everyKeyGivenAWrongValueIsNamed(RedshiftEmulator emulator) throws Exception {
-    Warehouse warehouse = new Warehouse(emulator);
+    ScenarioWarehouse warehouse = new ScenarioWarehouse(emulator);
     assertThat(WRONG.keySet())
         .as("a wrong value for every key")
         .containsExactlyInAnyOrderElementsOf(ConfigKeys.ALL.stream().map(ConfigKey::name).toList());
     List<String> problems = new java.util.ArrayList<>();
     for (ConfigKey<?> key : ConfigKeys.ALL) {
-      String table = Warehouse.uniqueTable("cfg");
+      String table = ScenarioWarehouse.uniqueTable("cfg");
       Map<String, Object> config = warehouse.config(table);
       config.put(key.name(), WRONG.get(key.name()));
       if (PAIRED.containsKey(key.name())) {

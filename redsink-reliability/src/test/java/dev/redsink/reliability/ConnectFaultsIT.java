@@ -29,11 +29,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ConnectFaultsIT {
 
   private static ConnectCluster cluster;
-  private static Warehouse warehouse;
+  private static ScenarioWarehouse warehouse;
 
   @BeforeAll
   static void start(RedshiftEmulator emulator) {
-    warehouse = new Warehouse(emulator);
+    warehouse = new ScenarioWarehouse(emulator);
     warehouse.resetFaults();
     cluster = ConnectCluster.start(2, Map.of());
   }
@@ -63,7 +63,7 @@ class ConnectFaultsIT {
     s.startWith(0.25);
     s.awaitLedger("a first load", total -> total > 0);
 
-    armed += arm(warehouse.emulator, copy, 1, SqlFault.delay(Duration.ofMillis(1_500)));
+    armed += arm(warehouse.emulator(), copy, 1, SqlFault.delay(Duration.ofMillis(1_500)));
     s.produce(0.5);
     awaitAllFired(s);
     s.tasks(2).reconfigure();
@@ -72,12 +72,12 @@ class ConnectFaultsIT {
         .assertions()
         .assertConnectorAndExactlyNumTasksAreRunning(s.connector(), 2, "tasks.max=2 not applied");
 
-    armed += arm(warehouse.emulator, copy, 1, SqlFault.delay(Duration.ofMillis(1_500)));
+    armed += arm(warehouse.emulator(), copy, 1, SqlFault.delay(Duration.ofMillis(1_500)));
     s.produce(0.75);
     awaitAllFired(s);
     cluster.connect().addWorker();
 
-    armed += arm(warehouse.emulator, copy, 1, SqlFault.delay(Duration.ofMillis(3_000)));
+    armed += arm(warehouse.emulator(), copy, 1, SqlFault.delay(Duration.ofMillis(3_000)));
     s.produce(1.0);
     awaitAllFired(s);
     // Stopped with its COPY held past task.shutdown.graceful.timeout.ms: the task is abandoned
@@ -112,7 +112,7 @@ class ConnectFaultsIT {
 
     // Armed before more records arrive: the first 60% may all be loaded by now, and the held load
     // must be one that starts after the fault is armed.
-    int armed = arm(warehouse.emulator, "^LOCK .*_redsink_ledger_", 1, SqlFault.delay(hold));
+    int armed = arm(warehouse.emulator(), "^LOCK .*_redsink_ledger_", 1, SqlFault.delay(hold));
     s.produce(0.7);
     awaitAllFired(s);
     long stalledAt = System.nanoTime();
@@ -125,14 +125,14 @@ class ConnectFaultsIT {
     // Only the stale load can still lock the target: it resumes after the takeover completed.
     armed +=
         arm(
-            warehouse.emulator,
+            warehouse.emulator(),
             "^LOCK .*\"" + s.table() + "\"",
             1,
             SqlFault.delay(Duration.ofMillis(1)));
     await("the stale load resumes after the takeover")
         .atMost(hold.plusSeconds(30))
         .pollInterval(Duration.ofMillis(100))
-        .until(() -> warehouse.emulator.sqlFaults().pending() == 0);
+        .until(() -> warehouse.emulator().sqlFaults().pending() == 0);
     Thread.sleep(2_000); // let the stale transaction finish
     ExactlyOnceCheck.Verdict afterStale =
         ExactlyOnceCheck.inspect(warehouse, s.table(), s.stream());

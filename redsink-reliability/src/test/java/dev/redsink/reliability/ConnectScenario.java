@@ -21,7 +21,7 @@ final class ConnectScenario {
   private static final Duration LOAD_TIMEOUT = Duration.ofMinutes(4);
 
   private final ConnectCluster cluster;
-  private final Warehouse warehouse;
+  private final ScenarioWarehouse warehouse;
   private final String name;
   private final String table;
   private final SourceStream stream;
@@ -30,11 +30,12 @@ final class ConnectScenario {
   private int tasks;
   private long produced;
 
-  private ConnectScenario(ConnectCluster cluster, Warehouse warehouse, String name, int records) {
+  private ConnectScenario(
+      ConnectCluster cluster, ScenarioWarehouse warehouse, String name, int records) {
     this.cluster = cluster;
     this.warehouse = warehouse;
     this.name = name;
-    this.table = Warehouse.uniqueTable("rel");
+    this.table = ScenarioWarehouse.uniqueTable("rel");
     this.stream = SourceStream.of("rel." + table, records);
     this.check = new ScenarioCheck(warehouse, name, table, stream);
     this.tasks = 1;
@@ -54,12 +55,12 @@ final class ConnectScenario {
         "reliability.connect.records", Math.max(1_000, Reliability.records() / 10));
   }
 
-  static ConnectScenario named(ConnectCluster cluster, Warehouse warehouse, String name) {
+  static ConnectScenario named(ConnectCluster cluster, ScenarioWarehouse warehouse, String name) {
     return new ConnectScenario(cluster, warehouse, name, records());
   }
 
   static ConnectScenario named(
-      ConnectCluster cluster, Warehouse warehouse, String name, int records) {
+      ConnectCluster cluster, ScenarioWarehouse warehouse, String name, int records) {
     return new ConnectScenario(cluster, warehouse, name, records);
   }
 

@@ -38,13 +38,13 @@ class ConnectSecretsIT {
   private static final String PLUGIN = "RedshiftSinkConnector";
 
   private static ConnectCluster cluster;
-  private static Warehouse warehouse;
+  private static ScenarioWarehouse warehouse;
   private static RedshiftEmulator emulator;
 
   @BeforeAll
   static void start(RedshiftEmulator redshift) {
     emulator = redshift;
-    warehouse = new Warehouse(redshift);
+    warehouse = new ScenarioWarehouse(redshift);
     warehouse.resetFaults();
     Map<String, String> providers = new HashMap<>();
     providers.put("config.providers", "file");

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * loads a whole stream, the runtime loop resuming from the ledger after failures, and must end with
  * every record once, the ledger at the end offsets and the bucket clean (or stop clearly).
  */
-@ExtendWith(WarehouseExtension.class)
+@ExtendWith(ScenarioWarehouseExtension.class)
 class EngineFaultMatrixIT {
 
   /**
@@ -27,9 +27,9 @@ class EngineFaultMatrixIT {
    */
   static final String TARGET_WRITE = "^(INSERT INTO|COPY) \"rel_";
 
-  private final Warehouse warehouse;
+  private final ScenarioWarehouse warehouse;
 
-  EngineFaultMatrixIT(Warehouse warehouse) {
+  EngineFaultMatrixIT(ScenarioWarehouse warehouse) {
     this.warehouse = warehouse;
   }
 

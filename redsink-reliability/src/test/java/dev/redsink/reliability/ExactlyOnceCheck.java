@@ -33,7 +33,7 @@ final class ExactlyOnceCheck {
   private ExactlyOnceCheck() {}
 
   /** Reads the table, ledger and bucket of one scenario. */
-  static Verdict inspect(Warehouse warehouse, String table, SourceStream stream)
+  static Verdict inspect(ScenarioWarehouse warehouse, String table, SourceStream stream)
       throws SQLException {
     return new Verdict(
         warehouse.count(table),
@@ -45,7 +45,7 @@ final class ExactlyOnceCheck {
 
   /** Everything loaded once: rows = distinct ids = the source, ledger = the end offsets. */
   static Verdict assertComplete(
-      Warehouse warehouse, String table, SourceStream stream, int allowedOrphans)
+      ScenarioWarehouse warehouse, String table, SourceStream stream, int allowedOrphans)
       throws SQLException {
     Verdict v = inspect(warehouse, table, stream);
     assertThat(v.ledger()).as("ledger of %s", table).isEqualTo(stream.endOffsets());
@@ -59,7 +59,8 @@ final class ExactlyOnceCheck {
    * What committed so far is exactly once: per partition, the offsets in the table are 0 ..
    * ledger-1, each once, and nothing for a partition without a ledger row.
    */
-  static void assertConsistent(Warehouse warehouse, String table, Verdict v) throws SQLException {
+  static void assertConsistent(ScenarioWarehouse warehouse, String table, Verdict v)
+      throws SQLException {
     assertThat(v.rows()).as("rows = distinct ids in %s", table).isEqualTo(v.distinctIds());
     long inLedger = v.ledger().values().stream().mapToLong(Long::longValue).sum();
     assertThat(v.rows()).as("rows = sum of ledger offsets in %s", table).isEqualTo(inLedger);
@@ -67,7 +68,7 @@ final class ExactlyOnceCheck {
         warehouse.rows(
             "SELECT pico_topic, pico_partition, count(DISTINCT id),"
                 + " min(CAST(pico_offset AS BIGINT)), max(CAST(pico_offset AS BIGINT)) FROM "
-                + Warehouse.quote(table)
+                + ScenarioWarehouse.quote(table)
                 + " GROUP BY pico_topic, pico_partition")) {
       String[] f = row.split("\\|");
       long next = v.ledger().getOrDefault(new TopicPartition(f[0], Integer.parseInt(f[1])), 0L);

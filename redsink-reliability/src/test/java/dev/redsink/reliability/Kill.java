@@ -2,6 +2,7 @@ package dev.redsink.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.redsink.testkit.JvmProcess;
 import java.sql.SQLException;
 import java.time.Duration;
 
@@ -13,13 +14,13 @@ record Kill(int armed, long atNanos, ExactlyOnceCheck.Verdict atKill) {
 
   /** Arms the faults, waits until they fired, kills the child and inspects the table. */
   static Kill atFault(
-      ChildProcess child,
-      Warehouse warehouse,
+      JvmProcess child,
+      ScenarioWarehouse warehouse,
       FaultPlan.Arming arming,
       ScenarioCheck check,
       Duration timeout)
       throws InterruptedException, SQLException {
-    int armed = arming.arm(warehouse.emulator);
+    int armed = arming.arm(warehouse.emulator());
     child.await("the fault to fire", () -> warehouse.faultsFired() >= armed, timeout);
     long at = System.nanoTime();
     assertThat(child.kill()).as("exit status of the killed child").isNotZero();

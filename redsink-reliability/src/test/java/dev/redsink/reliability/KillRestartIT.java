@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redsink.emulator.fault.Fault;
 import dev.redsink.emulator.fault.S3RequestKind;
 import dev.redsink.emulator.fault.SqlFault;
+import dev.redsink.testkit.JvmProcess;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Files;
@@ -22,14 +23,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * a fault holds it at the step (a delayed statement or S3 request, or a lost COMMIT reply), it is
  * killed there, started again, and must finish with every record exactly once.
  */
-@ExtendWith(WarehouseExtension.class)
+@ExtendWith(ScenarioWarehouseExtension.class)
 class KillRestartIT {
 
   private static final Duration HOLD = Duration.ofSeconds(4);
 
-  private final Warehouse warehouse;
+  private final ScenarioWarehouse warehouse;
 
-  KillRestartIT(Warehouse warehouse) {
+  KillRestartIT(ScenarioWarehouse warehouse) {
     this.warehouse = warehouse;
   }
 
@@ -91,7 +92,7 @@ class KillRestartIT {
     List<Path> properties = new ArrayList<>();
     List<ScenarioCheck> checks = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
-      String table = Warehouse.uniqueTable("rel");
+      String table = ScenarioWarehouse.uniqueTable("rel");
       SourceStream stream = SourceStream.of("rel." + table, Reliability.records());
       Path dir = Path.of("target", "children", table).toAbsolutePath();
       tables.add(table);
@@ -101,21 +102,21 @@ class KillRestartIT {
           new ScenarioCheck(
               warehouse, "SIGKILL of 3 concurrent writers of distinct tables", table, stream));
     }
-    List<ChildProcess> first = new ArrayList<>();
+    List<JvmProcess> first = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
-      first.add(ChildProcess.loader(properties.get(i), properties.get(i).getParent(), "first"));
+      first.add(Children.loader(properties.get(i), properties.get(i).getParent(), "first"));
     }
-    for (ChildProcess child : first) {
+    for (JvmProcess child : first) {
       child.await("two writes", () -> child.stdout().contains("WROTE 2 "), Duration.ofMinutes(2));
     }
     int armed =
         EngineFaultMatrixIT.arm(
-                warehouse.emulator,
+                warehouse.emulator(),
                 "^(INSERT INTO|COPY) \"" + tables.get(0) + "\"",
                 1,
                 SqlFault.delay(HOLD))
             + EngineFaultMatrixIT.arm(
-                warehouse.emulator,
+                warehouse.emulator(),
                 "^COPY .*s3://[^']*/reliability/" + tables.get(1) + "/",
                 1,
                 SqlFault.delay(HOLD));
@@ -124,18 +125,18 @@ class KillRestartIT {
         .await(
             "both faults to fire", () -> warehouse.faultsFired() >= armed, Duration.ofMinutes(2));
     long killedAt = System.nanoTime();
-    for (ChildProcess child : first) {
+    for (JvmProcess child : first) {
       assertThat(child.kill()).as("exit status of a killed child").isNotZero();
     }
     for (int i = 0; i < 3; i++) {
       checks.get(i).assertConsistent();
     }
 
-    List<ChildProcess> second = new ArrayList<>();
+    List<JvmProcess> second = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
-      second.add(ChildProcess.loader(properties.get(i), properties.get(i).getParent(), "second"));
+      second.add(Children.loader(properties.get(i), properties.get(i).getParent(), "second"));
     }
-    for (ChildProcess child : second) {
+    for (JvmProcess child : second) {
       assertThat(child.waitFor(Duration.ofMinutes(10))).as(child.output()).isZero();
       assertThat(child.stdout()).contains("DONE");
     }
@@ -156,7 +157,7 @@ class KillRestartIT {
   private void killAndRestart(
       String name, FaultPlan.Arming arming, Map<String, Object> overrides, int allowedOrphans)
       throws Exception {
-    String table = Warehouse.uniqueTable("rel");
+    String table = ScenarioWarehouse.uniqueTable("rel");
     SourceStream stream = SourceStream.of("rel." + table, Reliability.records());
     Map<String, Object> config = warehouse.config(table);
     config.putAll(overrides);
@@ -165,12 +166,12 @@ class KillRestartIT {
 
     ScenarioCheck check = new ScenarioCheck(warehouse, name, table, stream);
 
-    ChildProcess first = ChildProcess.loader(properties, dir, "first");
+    JvmProcess first = Children.loader(properties, dir, "first");
     first.await("two writes", () -> first.stdout().contains("WROTE 2 "), Duration.ofMinutes(2));
     Kill kill = Kill.atFault(first, warehouse, arming, check, Duration.ofMinutes(2));
     assertThat(first.stdout()).doesNotContain("DONE");
 
-    ChildProcess second = ChildProcess.loader(properties, dir, "second");
+    JvmProcess second = Children.loader(properties, dir, "second");
     second.await(
         "the first write after the restart",
         () -> second.stdout().contains("WROTE 1 ") || second.stdout().contains("DONE"),

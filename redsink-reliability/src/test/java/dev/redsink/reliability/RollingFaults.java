@@ -15,7 +15,7 @@ final class RollingFaults implements AutoCloseable {
   /** Of the stream, the share after which no new fault is armed. */
   private static final double LAST_ARM_BEFORE = 0.7;
 
-  private final Warehouse warehouse;
+  private final ScenarioWarehouse warehouse;
   private final String table;
   private final long total;
   private final int times;
@@ -29,7 +29,7 @@ final class RollingFaults implements AutoCloseable {
   private volatile RuntimeException failure;
 
   private RollingFaults(
-      Warehouse warehouse, String table, long total, int times, FaultPlan.Arming arming) {
+      ScenarioWarehouse warehouse, String table, long total, int times, FaultPlan.Arming arming) {
     this.warehouse = warehouse;
     this.table = table;
     this.total = total;
@@ -41,7 +41,7 @@ final class RollingFaults implements AutoCloseable {
 
   /** Starts arming {@code times} fault episodes into the loads of {@code table}. */
   static RollingFaults start(
-      Warehouse warehouse, String table, long total, int times, FaultPlan.Arming arming) {
+      ScenarioWarehouse warehouse, String table, long total, int times, FaultPlan.Arming arming) {
     RollingFaults faults = new RollingFaults(warehouse, table, total, times, arming);
     faults.thread.start();
     return faults;
@@ -70,7 +70,7 @@ final class RollingFaults implements AutoCloseable {
             && episodes.get() < times
             && ledger > lastArmLedger
             && ledger < total * LAST_ARM_BEFORE) {
-          armed.addAndGet(arming.arm(warehouse.emulator));
+          armed.addAndGet(arming.arm(warehouse.emulator()));
           episodes.incrementAndGet();
           lastArmLedger = ledger;
           waiting = true;

@@ -6,6 +6,7 @@ import dev.redsink.emulator.fault.Fault;
 import dev.redsink.emulator.fault.S3RequestKind;
 import dev.redsink.emulator.fault.SqlFault;
 import dev.redsink.emulator.kafka.EmbeddedKafka;
+import dev.redsink.testkit.JvmProcess;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -31,7 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * record once. Smaller streams than the engine scenarios (each run starts two JVMs and joins a
  * consumer group): a fifth of the scenario size, at least 20,000 records.
  */
-@ExtendWith(WarehouseExtension.class)
+@ExtendWith(ScenarioWarehouseExtension.class)
 class RunKillRestartIT {
 
   private static final Duration HOLD = Duration.ofSeconds(4);
@@ -41,10 +42,10 @@ class RunKillRestartIT {
 
   private static EmbeddedKafka kafka;
 
-  private final Warehouse warehouse;
-  private final List<ChildProcess> started = new ArrayList<>();
+  private final ScenarioWarehouse warehouse;
+  private final List<JvmProcess> started = new ArrayList<>();
 
-  RunKillRestartIT(Warehouse warehouse) {
+  RunKillRestartIT(ScenarioWarehouse warehouse) {
     this.warehouse = warehouse;
   }
 
@@ -60,7 +61,7 @@ class RunKillRestartIT {
 
   @AfterEach
   void tearDown() {
-    started.forEach(ChildProcess::destroy);
+    started.forEach(JvmProcess::close);
   }
 
   /**
@@ -90,10 +91,10 @@ class RunKillRestartIT {
   void sigtermFinishesTheInFlightLoadAndARestartResumes() throws Exception {
     Run run = new Run("redsink run: SIGTERM while a COPY is in flight, restarted");
     int httpPort = freePort();
-    ChildProcess first = run.start("first", "--http-port", Integer.toString(httpPort));
+    JvmProcess first = run.start("first", "--http-port", Integer.toString(httpPort));
     first.await("a first committed load", run::loadedSome, STARTED);
     String metrics = get(httpPort, "/metrics");
-    int armed = EngineFaultMatrixIT.arm(warehouse.emulator, "^COPY", 1, SqlFault.delay(HOLD));
+    int armed = EngineFaultMatrixIT.arm(warehouse.emulator(), "^COPY", 1, SqlFault.delay(HOLD));
     first.await("a COPY to be held", () -> warehouse.faultsFired() >= armed, STARTED);
     assertThat(first.terminate(FINISHED)).as("exit status after SIGTERM").isZero();
     assertThat(first.stdout())
@@ -102,7 +103,7 @@ class RunKillRestartIT {
     ExactlyOnceCheck.Verdict atStop = run.check.assertCleanStop();
     assertThat(atStop.rows()).as("rows at the stop").isLessThan(run.stream.total());
 
-    ChildProcess second = run.start("second");
+    JvmProcess second = run.start("second");
     second.await("the whole stream", run::complete, FINISHED);
     assertThat(second.terminate(FINISHED)).isZero();
 
@@ -125,13 +126,13 @@ class RunKillRestartIT {
 
   private void killAndRestart(String name, FaultPlan.Arming arming) throws Exception {
     Run run = new Run(name);
-    ChildProcess first = run.start("first");
+    JvmProcess first = run.start("first");
     first.await("a first committed load", run::loadedSome, STARTED);
     Kill kill = Kill.atFault(first, warehouse, arming, run.check, STARTED);
     assertThat(first.stdout()).doesNotContain("Stopped cleanly.");
     ExactlyOnceCheck.assertConsistent(warehouse, run.table, kill.atKill());
 
-    ChildProcess second = run.start("second");
+    JvmProcess second = run.start("second");
     second.await(
         "the first load after the restart", () -> rows(run.table) > kill.atKill().rows(), FINISHED);
     long recovered = kill.millisSince();
@@ -152,7 +153,7 @@ class RunKillRestartIT {
 
   /** One scenario's topic (produced in full up front), table, connector file and checks. */
   private final class Run {
-    final String table = Warehouse.uniqueTable("rel");
+    final String table = ScenarioWarehouse.uniqueTable("rel");
     final String key = table;
     final SourceStream stream = SourceStream.of("run." + table, records());
     final Path dir = Path.of("target", "children", table).toAbsolutePath();
@@ -165,18 +166,11 @@ class RunKillRestartIT {
       StreamProducer.produce(
           stream, 0, stream.perPartition(), StreamProducer.to(kafka.bootstrapServers()));
       connector =
-          RunConnector.write(
-              dir,
-              warehouse,
-              key,
-              stream.topic(),
-              table,
-              BATCH,
-              RunConnector.connectionString(warehouse.emulator, warehouse.emulator.password()),
-              "");
+          warehouse.connectorFile(
+              dir, key, stream.topic(), table, BATCH, warehouse.connectionString());
     }
 
-    ChildProcess start(String name, String... more) throws IOException {
+    JvmProcess start(String name, String... more) throws IOException {
       List<String> args = new ArrayList<>();
       args.addAll(
           List.of(
@@ -190,7 +184,7 @@ class RunKillRestartIT {
               "--kafka-property",
               "heartbeat.interval.ms=1000"));
       args.addAll(List.of(more));
-      ChildProcess c = ChildProcess.redsink(dir, name, Map.of(), args.toArray(String[]::new));
+      JvmProcess c = Children.redsink(dir, name, Map.of(), args.toArray(String[]::new));
       started.add(c);
       return c;
     }
@@ -219,8 +213,8 @@ class RunKillRestartIT {
   private void assertNoSecret(String what, String text) {
     assertThat(text)
         .as(what)
-        .doesNotContain(warehouse.emulator.password())
-        .doesNotContain(warehouse.emulator.s3().secretAccessKey());
+        .doesNotContain(warehouse.emulator().password())
+        .doesNotContain(warehouse.emulator().s3().secretAccessKey());
   }
 
   static String get(int port, String path) throws Exception {

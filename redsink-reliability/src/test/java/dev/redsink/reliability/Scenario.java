@@ -15,7 +15,7 @@ final class Scenario {
   /** How a scenario ended: the loader's run and what the table and bucket hold. */
   record Outcome(LoadRun run, ExactlyOnceCheck.Verdict verdict, int faultsFired) {}
 
-  private final Warehouse warehouse;
+  private final ScenarioWarehouse warehouse;
   private final String name;
   private final String table;
   private final SourceStream stream;
@@ -25,21 +25,21 @@ final class Scenario {
   private int chunkPerPartition;
   private int allowedOrphans;
 
-  private Scenario(Warehouse warehouse, String name, int records) {
+  private Scenario(ScenarioWarehouse warehouse, String name, int records) {
     this.warehouse = warehouse;
     this.name = name;
-    this.table = Warehouse.uniqueTable("rel");
+    this.table = ScenarioWarehouse.uniqueTable("rel");
     this.stream = SourceStream.of("rel." + table, records);
     this.config = warehouse.config(table);
     this.check = new ScenarioCheck(warehouse, name, table, stream);
     this.chunkPerPartition = (int) Math.max(1, Math.min(2_500, stream.perPartition() / 10));
   }
 
-  static Scenario named(Warehouse warehouse, String name) {
+  static Scenario named(ScenarioWarehouse warehouse, String name) {
     return new Scenario(warehouse, name, Reliability.records());
   }
 
-  static Scenario named(Warehouse warehouse, String name, int records) {
+  static Scenario named(ScenarioWarehouse warehouse, String name, int records) {
     return new Scenario(warehouse, name, records);
   }
 
@@ -120,6 +120,6 @@ final class Scenario {
   }
 
   private LoadRun load(FaultPlan faults) {
-    return new StreamLoader(config, stream, chunkPerPartition, faults, warehouse.emulator).run();
+    return new StreamLoader(config, stream, chunkPerPartition, faults, warehouse.emulator()).run();
   }
 }

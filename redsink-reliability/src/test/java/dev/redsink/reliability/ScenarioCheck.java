@@ -11,12 +11,12 @@ import java.sql.SQLException;
  */
 final class ScenarioCheck {
 
-  private final Warehouse warehouse;
+  private final ScenarioWarehouse warehouse;
   private final String name;
   private final String table;
   private final SourceStream stream;
 
-  ScenarioCheck(Warehouse warehouse, String name, String table, SourceStream stream) {
+  ScenarioCheck(ScenarioWarehouse warehouse, String name, String table, SourceStream stream) {
     this.warehouse = warehouse;
     this.name = name;
     this.table = table;

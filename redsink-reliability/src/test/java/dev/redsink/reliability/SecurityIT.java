@@ -24,19 +24,19 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Secrets stay secret through faults (logs, exceptions with their causes, the effective
  * configuration), COPY carries the IAM role and never keys, and sslmode=require reaches the driver.
  */
-@ExtendWith(WarehouseExtension.class)
+@ExtendWith(ScenarioWarehouseExtension.class)
 class SecurityIT {
 
-  private final Warehouse warehouse;
+  private final ScenarioWarehouse warehouse;
 
-  SecurityIT(Warehouse warehouse) {
+  SecurityIT(ScenarioWarehouse warehouse) {
     this.warehouse = warehouse;
   }
 
   @Test
   void secretsNeverReachLogsOrErrorsUnderFaults() throws Exception {
-    RedshiftEmulator e = warehouse.emulator;
-    String table = Warehouse.uniqueTable("sec");
+    RedshiftEmulator e = warehouse.emulator();
+    String table = ScenarioWarehouse.uniqueTable("sec");
     Map<String, Object> config = warehouse.config(table);
     config.put("verbose_logging", true);
     SourceStream stream = SourceStream.of("sec." + table, 4_000);
@@ -92,30 +92,30 @@ class SecurityIT {
 
   @Test
   void copyUsesTheIamRoleNeverKeys() throws Exception {
-    String table = Warehouse.uniqueTable("sec");
-    warehouse.emulator.sqlFaults().failNext("^COPY", 1, SqlFault.delay(Duration.ofMillis(1)));
+    String table = ScenarioWarehouse.uniqueTable("sec");
+    warehouse.emulator().sqlFaults().failNext("^COPY", 1, SqlFault.delay(Duration.ofMillis(1)));
     try (RedshiftSink sink = RedshiftSink.open(warehouse.config(table))) {
       sink.write(new SourceStream("sec." + table, 1, 10).slice(0, 0, 10));
     }
-    List<FiredSqlFault> fired = warehouse.emulator.sqlFaults().firedFaults();
+    List<FiredSqlFault> fired = warehouse.emulator().sqlFaults().firedFaults();
     assertThat(fired).hasSize(1);
     String copy = fired.get(0).statement();
-    assertThat(copy).contains("IAM_ROLE '" + warehouse.emulator.iamRole() + "'");
+    assertThat(copy).contains("IAM_ROLE '" + warehouse.emulator().iamRole() + "'");
     assertThat(copy)
         // (the emulator's access key id is "redsink", which the bucket name contains)
-        .doesNotContain(warehouse.emulator.s3().secretAccessKey())
+        .doesNotContain(warehouse.emulator().s3().secretAccessKey())
         .doesNotContainIgnoringCase("CREDENTIALS")
         .doesNotContainIgnoringCase("ACCESS_KEY");
   }
 
   @Test
   void sslmodeRequireTurnsTlsOnInTheDriver() {
-    RedshiftEmulator e = warehouse.emulator;
+    RedshiftEmulator e = warehouse.emulator();
     String base = "postgres://" + e.user() + ":" + e.password() + "@127.0.0.1:" + e.port() + "/dev";
-    Map<String, Object> plain = warehouse.config(Warehouse.uniqueTable("ssl"));
+    Map<String, Object> plain = warehouse.config(ScenarioWarehouse.uniqueTable("ssl"));
     plain.put("connection_string", base + "?sslmode=disable");
     RedshiftSink.open(plain).close();
-    Map<String, Object> tls = warehouse.config(Warehouse.uniqueTable("ssl"));
+    Map<String, Object> tls = warehouse.config(ScenarioWarehouse.uniqueTable("ssl"));
     tls.put("connection_string", base + "?sslmode=require");
     Throwable refused = catchThrowable(() -> RedshiftSink.open(tls));
     // The emulator answers SSLRequest with 'N': a driver asked for TLS must refuse to go on.

@@ -18,12 +18,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * partitions in order from the ledger, with different batch boundaries), and a stale writer that
  * keeps writing after another took its partitions over.
  */
-@ExtendWith(WarehouseExtension.class)
+@ExtendWith(ScenarioWarehouseExtension.class)
 class WritersIT {
 
-  private final Warehouse warehouse;
+  private final ScenarioWarehouse warehouse;
 
-  WritersIT(Warehouse warehouse) {
+  WritersIT(ScenarioWarehouse warehouse) {
     this.warehouse = warehouse;
   }
 
@@ -49,7 +49,7 @@ class WritersIT {
   }
 
   private void concurrentWriters(int writers, Start start0) throws Exception {
-    String table = Warehouse.uniqueTable("rel");
+    String table = ScenarioWarehouse.uniqueTable("rel");
     SourceStream stream = SourceStream.of("rel." + table, Reliability.records());
     Map<String, Object> config = warehouse.config(table);
     if (start0 == Start.TABLE_EXISTS) {
@@ -68,7 +68,8 @@ class WritersIT {
                 try {
                   start.await();
                   LoadRun run =
-                      new StreamLoader(config, stream, chunk, FaultPlan.none(), warehouse.emulator)
+                      new StreamLoader(
+                              config, stream, chunk, FaultPlan.none(), warehouse.emulator())
                           .run();
                   synchronized (runs) {
                     runs.add(run);
@@ -111,7 +112,7 @@ class WritersIT {
 
   @Test
   void aStaleWriterChangesNothingAfterATakeover() throws Exception {
-    String table = Warehouse.uniqueTable("rel");
+    String table = ScenarioWarehouse.uniqueTable("rel");
     SourceStream stream = SourceStream.of("rel." + table, Reliability.records());
     Map<String, Object> config = warehouse.config(table);
     long half = stream.perPartition() / 2;
@@ -123,7 +124,8 @@ class WritersIT {
       }
       // The stale writer's partitions move: a new writer resumes from the ledger and finishes.
       LoadRun takeover =
-          new StreamLoader(config, stream, (int) chunk, FaultPlan.none(), warehouse.emulator).run();
+          new StreamLoader(config, stream, (int) chunk, FaultPlan.none(), warehouse.emulator())
+              .run();
       assertThat(takeover.loaded()).isEqualTo(stream.total() - half * stream.partitions());
       long rowsAfterTakeover = warehouse.count(table);
       // The stale writer, unaware, keeps writing from where it was.
@@ -135,7 +137,7 @@ class WritersIT {
       }
       assertThat(warehouse.count(table)).isEqualTo(rowsAfterTakeover);
     }
-    assertThat(warehouse.emulator.statistics().copies()).isPositive();
+    assertThat(warehouse.emulator().statistics().copies()).isPositive();
     ExactlyOnceCheck.Verdict v = ExactlyOnceCheck.assertComplete(warehouse, table, stream, 0);
     Figures.record(
         "stale writer after a takeover",

@@ -9,9 +9,9 @@ import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.record.Record;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.testkit.Warehouse;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -44,7 +44,7 @@ class CdcIT {
   void setUp(RedshiftEmulator emulator) {
     emulator.sqlFaults().reset();
     fx = new SinkFixture(emulator);
-    table = "cdc_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    table = Warehouse.uniqueTable("cdc");
   }
 
   private Map<String, Object> cdc(String deleteMode) {

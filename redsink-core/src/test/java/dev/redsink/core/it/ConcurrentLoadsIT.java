@@ -7,14 +7,13 @@ import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
-import dev.redsink.emulator.fault.SqlFault;
+import dev.redsink.testkit.HeldStatement;
+import dev.redsink.testkit.Warehouse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,36 +34,35 @@ class ConcurrentLoadsIT {
 
   private SinkFixture fx;
   private String table;
-  private final CountDownLatch release = new CountDownLatch(1);
+  private HeldStatement statement;
 
   @BeforeEach
   void setUp(RedshiftEmulator emulator) {
     fx = new SinkFixture(emulator);
-    table = "conc_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
-    emulator.sqlFaults().reset();
+    table = Warehouse.uniqueTable("conc");
+    statement = new HeldStatement(emulator, AT_MOST);
   }
 
   @AfterEach
   void tearDown() {
-    release.countDown();
-    fx.emulator.sqlFaults().reset();
+    statement.close();
   }
 
   @Test
   void aLoadOfAnotherTableCommitsWhileOneHoldsItsTableLocked() throws Exception {
     String other = table + "_other";
-    hold("^(INSERT INTO|COPY) \"" + table + "\"");
+    statement.hold("^(INSERT INTO|COPY) \"" + table + "\"");
     try (RedshiftSink held = open(table);
         RedshiftSink free = open(other)) {
       CompletableFuture<LoadResult> first = load(held, SinkFixture.records("a", 0, 0, 10));
-      awaitHeld();
+      statement.awaitHeld("the held statement was reached");
 
       assertThat(free.write(SinkFixture.records("b", 0, 0, 10)).loaded()).isEqualTo(10);
       assertThat(fx.count(other)).isEqualTo(10);
       // The held load's table is locked, readers included: ask the writer, not the table.
       assertThat(first).as("the held load has not committed").isNotDone();
 
-      release.countDown();
+      statement.release();
       assertThat(first.get(2, TimeUnit.MINUTES).loaded()).isEqualTo(10);
     }
     assertThat(fx.count(table)).isEqualTo(10);
@@ -72,17 +70,17 @@ class ConcurrentLoadsIT {
 
   @Test
   void aWriterOfTheSameTableWaitsForAnotherWritersCopyStraightIntoIt() throws Exception {
-    hold("^COPY ");
+    statement.hold("^COPY ");
     try (RedshiftSink held = open(table);
         RedshiftSink waiting = open(table)) {
       CompletableFuture<LoadResult> first = load(held, SinkFixture.records("t", 0, 0, 10));
-      awaitHeld();
+      statement.awaitHeld("the held statement was reached");
       CompletableFuture<LoadResult> second = load(waiting, SinkFixture.records("t", 1, 0, 10));
       awaitLockWait();
       assertThat(first).isNotDone();
       assertThat(second).as("queued on the ledger's lock, not failed").isNotDone();
 
-      release.countDown();
+      statement.release();
       assertThat(first.get(2, TimeUnit.MINUTES).loaded()).isEqualTo(10);
       LoadResult late = second.get(2, TimeUnit.MINUTES);
       assertThat(late.loaded()).isEqualTo(10);
@@ -94,17 +92,17 @@ class ConcurrentLoadsIT {
 
   @Test
   void withStagingAWriterOfTheSameTableDoesNotWaitForAnotherWritersCopy() throws Exception {
-    hold("^COPY ");
+    statement.hold("^COPY ");
     try (RedshiftSink held = open(table, false);
         RedshiftSink free = open(table, false)) {
       CompletableFuture<LoadResult> first = load(held, SinkFixture.records("t", 0, 0, 10));
-      awaitHeld();
+      statement.awaitHeld("the held statement was reached");
 
       assertThat(free.write(SinkFixture.records("t", 1, 0, 10)).loaded()).isEqualTo(10);
       assertThat(fx.count(table)).as("only the writer not held has committed").isEqualTo(10);
       assertThat(first).isNotDone();
 
-      release.countDown();
+      statement.release();
       assertThat(first.get(2, TimeUnit.MINUTES).loaded()).isEqualTo(10);
     }
     assertThat(fx.count(table)).isEqualTo(20);
@@ -113,15 +111,15 @@ class ConcurrentLoadsIT {
 
   @Test
   void aWriterHeldAfterItsCopyReadsTheLedgerAsTheOtherWriterCommittedIt() throws Exception {
-    hold("^LOCK \"_redsink_ledger_" + table + "\"");
+    statement.hold("^LOCK \"_redsink_ledger_" + table + "\"");
     try (RedshiftSink held = open(table);
         RedshiftSink free = open(table)) {
       CompletableFuture<LoadResult> first = load(held, SinkFixture.records("t", 0, 0, 20));
-      awaitHeld();
+      statement.awaitHeld("the held statement was reached");
 
       assertThat(free.write(SinkFixture.records("t", 0, 0, 30)).loaded()).isEqualTo(30);
 
-      release.countDown();
+      statement.release();
       LoadResult late = first.get(2, TimeUnit.MINUTES);
       assertThat(late.loaded()).as("rows the late writer loaded").isZero();
       assertThat(late.skipped()).isEqualTo(20);
@@ -153,18 +151,6 @@ class ConcurrentLoadsIT {
     for (int w = 0; w < 4; w++) {
       assertThat(fx.count(table + "_" + w)).isEqualTo(200);
     }
-  }
-
-  private void hold(String statement) {
-    fx.emulator.sqlFaults().failNext(statement, 1, SqlFault.hold(release, AT_MOST));
-  }
-
-  private void awaitHeld() throws InterruptedException {
-    long deadline = System.nanoTime() + AT_MOST.toNanos();
-    while (fx.emulator.sqlFaults().fired() == 0 && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
-    assertThat(fx.emulator.sqlFaults().fired()).as("the held statement was reached").isEqualTo(1);
   }
 
   /** Waits until some session waits for a table lock (another holds it). */

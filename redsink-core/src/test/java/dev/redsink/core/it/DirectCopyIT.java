@@ -12,15 +12,15 @@ import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.dialect.StatementKind;
 import dev.redsink.emulator.fault.SqlFault;
+import dev.redsink.testkit.HeldStatement;
+import dev.redsink.testkit.Warehouse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,7 +28,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
  * Appends COPY straight into the target inside the ledger transaction: each row written once, the
@@ -42,24 +41,23 @@ class DirectCopyIT {
 
   private SinkFixture fx;
   private String table;
-  private final CountDownLatch release = new CountDownLatch(1);
+  private HeldStatement statement;
 
   @BeforeEach
   void setUp(RedshiftEmulator emulator) {
     fx = new SinkFixture(emulator);
-    table = "dc_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-    emulator.sqlFaults().reset();
+    table = Warehouse.uniqueTable("dc");
+    statement = new HeldStatement(emulator, AT_MOST);
   }
 
   @AfterEach
   void tearDown() {
-    release.countDown();
-    fx.emulator.sqlFaults().reset();
+    statement.close();
   }
 
   @Test
   void appendsWriteEachRowOnceIntoATableWithColumnsOfItsOwnInAnotherOrder() throws Exception {
-    fx.exec(
+    fx.execute(
         "CREATE TABLE "
             + table
             + " (batch_no INTEGER NOT NULL DEFAULT 7, payload VARCHAR(MAX), created_at"
@@ -68,11 +66,11 @@ class DirectCopyIT {
     Map<String, Object> config = fx.config(table);
     config.put("payload_format", "text");
     List<Record> batch = SinkFixture.records("t", 0, 0, 25);
-    EmulatorStatistics.Counts before = fx.emulator.statistics().total();
+    EmulatorStatistics.Counts before = fx.emulator().statistics().total();
     try (RedshiftSink sink = RedshiftSink.open(config)) {
       assertThat(sink.write(batch).loaded()).isEqualTo(25);
     }
-    EmulatorStatistics.Counts after = fx.emulator.statistics().total();
+    EmulatorStatistics.Counts after = fx.emulator().statistics().total();
     assertThat(after.rowsWritten() - before.rowsWritten())
         .as("rows written: each record once, and the ledger's row")
         .isEqualTo(25 + 1);
@@ -99,9 +97,9 @@ class DirectCopyIT {
     config.put("table_layout", "typed");
     try (RedshiftSink sink = RedshiftSink.open(config)) {
       sink.write(SinkFixture.records("t", 0, 0, 10));
-      EmulatorStatistics.Counts before = fx.emulator.statistics().total();
+      EmulatorStatistics.Counts before = fx.emulator().statistics().total();
       assertThat(sink.write(SinkFixture.records("t", 0, 10, 10)).loaded()).isEqualTo(10);
-      EmulatorStatistics.Counts after = fx.emulator.statistics().total();
+      EmulatorStatistics.Counts after = fx.emulator().statistics().total();
       assertThat(after.rowsWritten() - before.rowsWritten()).isEqualTo(10 + 1);
       assertThat(created(before, after)).isZero();
       assertThat(sink.write(SinkFixture.records("t", 0, 0, 20)).loaded())
@@ -117,11 +115,11 @@ class DirectCopyIT {
   void directCopyFalseStagesAppendsThroughATempTable() throws Exception {
     Map<String, Object> config = fx.config(table);
     config.put("direct_copy", false);
-    EmulatorStatistics.Counts before = fx.emulator.statistics().total();
+    EmulatorStatistics.Counts before = fx.emulator().statistics().total();
     try (RedshiftSink sink = RedshiftSink.open(config)) {
       assertThat(sink.write(SinkFixture.records("t", 0, 0, 10)).loaded()).isEqualTo(10);
     }
-    EmulatorStatistics.Counts after = fx.emulator.statistics().total();
+    EmulatorStatistics.Counts after = fx.emulator().statistics().total();
     assertThat(after.rowsWritten() - before.rowsWritten())
         .as("COPY into staging, INSERT into the target, the ledger's row")
         .isEqualTo(10 + 10 + 1);
@@ -132,15 +130,15 @@ class DirectCopyIT {
   void aFailureAfterTheCopyBeforeTheCommitRollsTheCopyBackAndTheRetryLoadsOnce() throws Exception {
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
       sink.write(SinkFixture.records("t", 0, 0, 5));
-      fx.emulator
+      fx.emulator()
           .sqlFaults()
           .failNext("^UPDATE \"_redsink_ledger_", 1, SqlFault.dropBeforeStatement());
-      fx.emulator.sqlFaults().failNext("^COMMIT", 1, SqlFault.dropBeforeStatement());
+      fx.emulator().sqlFaults().failNext("^COMMIT", 1, SqlFault.dropBeforeStatement());
       LoadResult r = sink.write(SinkFixture.records("t", 0, 5, 15));
       assertThat(r.loaded()).isEqualTo(15);
       assertThat(r.tables().get(0).attempts()).isEqualTo(3);
     }
-    assertThat(fx.emulator.sqlFaults().fired()).isEqualTo(2);
+    assertThat(fx.emulator().sqlFaults().fired()).isEqualTo(2);
     assertThat(fx.count(table)).isEqualTo(20);
     assertThat(fx.distinctIds(table)).isEqualTo(20);
     assertThat(fx.stagedObjects()).isEmpty();
@@ -150,18 +148,18 @@ class DirectCopyIT {
   void aCopyThatLoadsOtherThanTheStagedRowsRollsBack() throws Exception {
     byte[] twoRows = archivedFile();
     Map<String, Object> config = fx.config(table);
-    fx.emulator.sqlFaults().failNext("^COPY \"" + table + "\"", 1, SqlFault.hold(release, AT_MOST));
+    statement.hold("^COPY \"" + table + "\"");
     List<Record> batch = SinkFixture.records("t", 0, 0, 5);
     try (RedshiftSink sink = RedshiftSink.open(config)) {
       CompletableFuture<LoadResult> load = CompletableFuture.supplyAsync(() -> sink.write(batch));
-      awaitHeld();
+      statement.awaitHeld("the COPY is held");
       // The staged file changes under the held COPY: it now holds 2 rows, not the 5 staged.
       List<String> staged = fx.stagedObjects();
       assertThat(staged).hasSize(1);
       s3().putObject(
-              b -> b.bucket(fx.emulator.bucket()).key(staged.get(0)),
+              b -> b.bucket(fx.emulator().bucket()).key(staged.get(0)),
               RequestBody.fromBytes(twoRows));
-      release.countDown();
+      statement.release();
       assertThatThrownBy(() -> load.get(2, TimeUnit.MINUTES))
           .hasCauseInstanceOf(RedsinkException.class)
           .hasStackTraceContaining("COPY loaded 2 rows but 5 were staged");
@@ -186,30 +184,16 @@ class DirectCopyIT {
     List<String> added = new ArrayList<>(archived());
     added.removeAll(before);
     assertThat(added).hasSize(1);
-    return s3().getObjectAsBytes(b -> b.bucket(fx.emulator.bucket()).key(added.get(0)))
+    return s3().getObjectAsBytes(b -> b.bucket(fx.emulator().bucket()).key(added.get(0)))
         .asByteArray();
   }
 
   private Set<String> archived() {
-    Set<String> keys = new HashSet<>();
-    for (S3Object o :
-        s3().listObjectsV2Paginator(b -> b.bucket(fx.emulator.bucket()).prefix("archive/"))
-            .contents()) {
-      keys.add(o.key());
-    }
-    return keys;
+    return new HashSet<>(fx.objects("archive/"));
   }
 
   private S3Client s3() {
-    return fx.emulator.s3().client();
-  }
-
-  private void awaitHeld() throws InterruptedException {
-    long deadline = System.nanoTime() + AT_MOST.toNanos();
-    while (fx.emulator.sqlFaults().fired() == 0 && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
-    assertThat(fx.emulator.sqlFaults().fired()).as("the COPY is held").isEqualTo(1);
+    return fx.emulator().s3().client();
   }
 
   private static long created(EmulatorStatistics.Counts before, EmulatorStatistics.Counts after) {

@@ -7,8 +7,8 @@ import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.ReplaceRun;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.testkit.Warehouse;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -26,7 +26,7 @@ class ExistingTableIT {
   @BeforeEach
   void setUp(RedshiftEmulator emulator) {
     fx = new SinkFixture(emulator);
-    table = "ex_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    table = Warehouse.uniqueTable("ex");
   }
 
   private Map<String, Object> textConfig() {
@@ -37,7 +37,7 @@ class ExistingTableIT {
 
   @Test
   void loadsIntoATableWithColumnsOfItsOwnInAnotherOrder() throws Exception {
-    fx.exec(
+    fx.execute(
         "CREATE TABLE "
             + table
             + " (created_at VARCHAR, payload VARCHAR(MAX), note VARCHAR(20), pico_key VARCHAR(MAX),"
@@ -59,7 +59,7 @@ class ExistingTableIT {
   void keepsLoadingAfterSomeoneAddsAColumn() throws Exception {
     try (RedshiftSink sink = RedshiftSink.open(textConfig())) {
       assertThat(sink.write(SinkFixture.records("t", 0, 0, 3)).loaded()).isEqualTo(3);
-      fx.exec("ALTER TABLE " + table + " ADD COLUMN region VARCHAR(8) DEFAULT 'eu'");
+      fx.execute("ALTER TABLE " + table + " ADD COLUMN region VARCHAR(8) DEFAULT 'eu'");
       assertThat(sink.write(SinkFixture.records("t", 0, 3, 3)).loaded()).isEqualTo(3);
     }
     assertThat(fx.count(table)).isEqualTo(6);
@@ -70,7 +70,7 @@ class ExistingTableIT {
 
   @Test
   void replacingATableKeepsItsOwnColumnsAndTheirDefaults() throws Exception {
-    fx.exec(
+    fx.execute(
         "CREATE TABLE "
             + table
             + " (id VARCHAR(512), pico_offset VARCHAR(20), pico_timestamp VARCHAR(20),"
@@ -87,7 +87,7 @@ class ExistingTableIT {
 
   @Test
   void refusesATableWithARequiredColumnItDoesNotWrite() throws Exception {
-    fx.exec(
+    fx.execute(
         "CREATE TABLE "
             + table
             + " (id VARCHAR(512), pico_offset VARCHAR(20), pico_timestamp VARCHAR(20),"

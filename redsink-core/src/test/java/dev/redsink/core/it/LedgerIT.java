@@ -8,10 +8,10 @@ import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.record.TopicPartition;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.testkit.Warehouse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -43,7 +43,7 @@ class LedgerIT {
   @BeforeEach
   void setUp(RedshiftEmulator emulator) throws Exception {
     fx = new SinkFixture(emulator);
-    table = "lg_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    table = Warehouse.uniqueTable("lg");
   }
 
   @Test
@@ -66,7 +66,7 @@ class LedgerIT {
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
       sink.write(SinkFixture.records("t", 0, 0, 3));
     }
-    fx.exec("UPDATE " + ledger(table) + " SET version = 3");
+    fx.execute("UPDATE " + ledger(table) + " SET version = 3");
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
       assertThatThrownBy(() -> sink.nextOffset("t", 0))
           .isInstanceOf(RedsinkException.class)
@@ -93,7 +93,7 @@ class LedgerIT {
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
       sink.write(SinkFixture.records("t", 0, 0, 10));
     }
-    fx.exec(
+    fx.execute(
         "DROP TABLE " + ledger(table),
         String.format(LEGACY_DDL, "_redsink_offsets"),
         legacyRow(table, "t", 0, 12),
@@ -114,9 +114,9 @@ class LedgerIT {
 
   @Test
   void sinksStartingTogetherMoveTheSharedLedgerOnce() throws Exception {
-    fx.exec(String.format(LEGACY_DDL, "_redsink_offsets"));
+    fx.execute(String.format(LEGACY_DDL, "_redsink_offsets"));
     for (int i = 0; i < 4; i++) {
-      fx.exec(legacyRow(table + "_" + i, "t", 0, 100 + i));
+      fx.execute(legacyRow(table + "_" + i, "t", 0, 100 + i));
     }
     List<CompletableFuture<Long>> starts = new ArrayList<>();
     for (int i = 0; i < 4; i++) {
@@ -137,7 +137,7 @@ class LedgerIT {
 
   @Test
   void anUpgradeInATargetSchemaMovesThatSchemasLedger() throws Exception {
-    fx.exec(
+    fx.execute(
         "CREATE SCHEMA IF NOT EXISTS upgrade_s",
         String.format(LEGACY_DDL, "upgrade_s._redsink_offsets"),
         "INSERT INTO upgrade_s._redsink_offsets VALUES ('"

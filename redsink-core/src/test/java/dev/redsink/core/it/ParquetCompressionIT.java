@@ -6,8 +6,8 @@ import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.encode.ParquetCompression;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.testkit.Warehouse;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -21,7 +21,7 @@ class ParquetCompressionIT {
   void eachCodecLoadsThroughCopy(ParquetCompression codec, RedshiftEmulator emulator)
       throws Exception {
     SinkFixture fx = new SinkFixture(emulator);
-    String payload = "c_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    String payload = Warehouse.uniqueTable("c");
     String typed = payload + "_typed";
     Map<String, Object> config = fx.config(payload);
     config.put("parquet_compression", codec.keyword());

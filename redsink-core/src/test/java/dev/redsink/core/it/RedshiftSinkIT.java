@@ -16,10 +16,10 @@ import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.fault.Fault;
 import dev.redsink.emulator.fault.S3RequestKind;
 import dev.redsink.emulator.fault.SqlFault;
+import dev.redsink.testkit.Warehouse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,13 +37,13 @@ class RedshiftSinkIT {
     emulator.sqlFaults().reset();
     emulator.s3Faults().reset();
     fx = new SinkFixture(emulator);
-    table = "t_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    table = Warehouse.uniqueTable("t");
   }
 
   @AfterEach
   void tearDown() {
-    fx.emulator.sqlFaults().reset();
-    fx.emulator.s3Faults().reset();
+    fx.emulator().sqlFaults().reset();
+    fx.emulator().s3Faults().reset();
   }
 
   @Test
@@ -107,12 +107,12 @@ class RedshiftSinkIT {
       batch.add(new Record(r.topic(), 0, r.offset(), r.timestamp(), r.key(), List.of(), value));
     }
     try (RedshiftSink sink = RedshiftSink.open(config)) {
-      long copies = fx.emulator.statistics().copies();
+      long copies = fx.emulator().statistics().copies();
       LoadResult result = sink.write(batch);
       // 2,000 × (1,000 + key + 32) bytes in files of at most 64 KiB: 32 files (too small to round
       // up to 35 for 5 slices, which needs 1 MB per file).
       assertThat(result.tables().get(0).files()).isEqualTo(32);
-      assertThat(fx.emulator.statistics().copies() - copies).isEqualTo(1);
+      assertThat(fx.emulator().statistics().copies() - copies).isEqualTo(1);
     }
     assertThat(fx.count(table)).isEqualTo(2_000);
     assertThat(fx.distinctIds(table)).isEqualTo(2_000);
@@ -127,11 +127,11 @@ class RedshiftSinkIT {
     config.put("batch_size", 10);
     config.put("upload_concurrency", 4);
     try (RedshiftSink sink = RedshiftSink.open(config)) {
-      fx.emulator.s3Faults().failNext(S3RequestKind.PUT, 1, Fault.accessDenied());
+      fx.emulator().s3Faults().failNext(S3RequestKind.PUT, 1, Fault.accessDenied());
       assertThatThrownBy(() -> sink.write(SinkFixture.records("t", 0, 0, 200)))
           .isInstanceOf(RedsinkException.class)
           .hasMessageContaining("403");
-      assertThat(fx.emulator.s3Faults().fired(S3RequestKind.PUT)).isEqualTo(1);
+      assertThat(fx.emulator().s3Faults().fired(S3RequestKind.PUT)).isEqualTo(1);
       assertThat(fx.stagedObjects()).as("files uploaded beside the failed one").isEmpty();
       assertThat(fx.count(table)).isZero();
       assertThat(sink.write(SinkFixture.records("t", 0, 0, 200)).loaded()).isEqualTo(200);
@@ -178,38 +178,40 @@ class RedshiftSinkIT {
 
   @Test
   void transientErrorsAreRetriedAndLoadExactlyOnce() throws Exception {
-    fx.emulator.sqlFaults().failNext("^INSERT INTO", 2, SqlFault.serializableIsolationViolation());
+    fx.emulator()
+        .sqlFaults()
+        .failNext("^INSERT INTO", 2, SqlFault.serializableIsolationViolation());
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
       LoadResult r = sink.write(SinkFixture.records("t", 0, 0, 20));
       assertThat(r.tables().get(0).attempts()).isEqualTo(3);
     }
-    assertThat(fx.emulator.sqlFaults().fired()).isEqualTo(2);
+    assertThat(fx.emulator().sqlFaults().fired()).isEqualTo(2);
     assertThat(fx.count(table)).isEqualTo(20);
     assertThat(fx.stagedObjects()).isEmpty();
   }
 
   @Test
   void nonTransientErrorsAreNotRetried() throws Exception {
-    fx.emulator.sqlFaults().failNext("^COPY", 5, SqlFault.loadError("staging"));
+    fx.emulator().sqlFaults().failNext("^COPY", 5, SqlFault.loadError("staging"));
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
       assertThatThrownBy(() -> sink.write(SinkFixture.records("t", 0, 0, 5)))
           .isInstanceOf(RedsinkException.class)
           .hasMessageContaining("Load into table")
           .satisfies(e -> assertThat(((RedsinkException) e).isTransient()).isFalse());
     }
-    assertThat(fx.emulator.sqlFaults().fired()).isEqualTo(1);
+    assertThat(fx.emulator().sqlFaults().fired()).isEqualTo(1);
     assertThat(fx.count(table)).isZero();
     assertThat(fx.stagedObjects()).isEmpty();
   }
 
   @Test
   void aLostCommitReplyIsReconciledThroughTheLedger() throws Exception {
-    fx.emulator.sqlFaults().failNext("^COMMIT", 1, SqlFault.dropBeforeReply());
+    fx.emulator().sqlFaults().failNext("^COMMIT", 1, SqlFault.dropBeforeReply());
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
       LoadResult r = sink.write(SinkFixture.records("t", 0, 0, 30));
       assertThat(r.next()).containsEntry(new TopicPartition("t", 0), 30L);
     }
-    assertThat(fx.emulator.sqlFaults().fired()).isEqualTo(1);
+    assertThat(fx.emulator().sqlFaults().fired()).isEqualTo(1);
     assertThat(fx.count(table)).isEqualTo(30);
     assertThat(fx.distinctIds(table)).isEqualTo(30);
   }
@@ -221,13 +223,13 @@ class RedshiftSinkIT {
     config.put("max_retries", 1);
     List<Record> batch = SinkFixture.records("t", 0, 0, 40);
     for (String step : steps) {
-      fx.emulator.sqlFaults().failNext(step, 1, SqlFault.dropBeforeStatement());
+      fx.emulator().sqlFaults().failNext(step, 1, SqlFault.dropBeforeStatement());
       try (RedshiftSink sink = RedshiftSink.open(config)) {
         assertThatThrownBy(() -> sink.write(batch)).isInstanceOf(RedsinkException.class);
       }
       assertThat(fx.count(table)).as("rows after a failure before " + step).isZero();
     }
-    assertThat(fx.emulator.sqlFaults().fired()).isEqualTo(steps.length);
+    assertThat(fx.emulator().sqlFaults().fired()).isEqualTo(steps.length);
     try (RedshiftSink sink = RedshiftSink.open(config)) {
       assertThat(sink.write(batch).loaded()).isEqualTo(40);
     }
@@ -306,7 +308,7 @@ class RedshiftSinkIT {
 
   @Test
   void templatedAndSchemaQualifiedTables() throws Exception {
-    fx.exec("CREATE SCHEMA IF NOT EXISTS analytics");
+    fx.execute("CREATE SCHEMA IF NOT EXISTS analytics");
     Map<String, Object> config = fx.config(table + "_{topic_segment[-1]}");
     config.put("target_schema", "analytics");
     try (RedshiftSink sink = RedshiftSink.open(config)) {
@@ -325,7 +327,7 @@ class RedshiftSinkIT {
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
       sink.write(SinkFixture.records("t", 0, 0, 10));
     }
-    fx.exec("DELETE FROM \"_redsink_ledger_" + table + "\"");
+    fx.execute("DELETE FROM \"_redsink_ledger_" + table + "\"");
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
       assertThat(sink.nextOffset("t", 0)).hasValue(10);
       assertThat(sink.write(SinkFixture.records("t", 0, 0, 15)).loaded()).isEqualTo(5);
@@ -337,7 +339,7 @@ class RedshiftSinkIT {
   @Test
   void dedupByIdSkipsIdsAnotherLoaderAlreadyWrote() throws Exception {
     RedshiftSink.open(fx.config(table)).close();
-    fx.exec(
+    fx.execute(
         "INSERT INTO " + table + " (id) VALUES ('t:0:2'), ('t:0:4')",
         "INSERT INTO \"_redsink_ledger_"
             + table
@@ -438,10 +440,10 @@ class RedshiftSinkIT {
     }
     assertThat(fx.stagedObjects()).isEmpty();
     assertThat(
-            fx.emulator
+            fx.emulator()
                 .s3()
                 .client()
-                .listObjectsV2(b -> b.bucket(fx.emulator.bucket()).prefix("archive/messages/"))
+                .listObjectsV2(b -> b.bucket(fx.emulator().bucket()).prefix("archive/messages/"))
                 .contents())
         .isNotEmpty();
   }

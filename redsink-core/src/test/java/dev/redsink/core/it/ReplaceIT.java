@@ -8,12 +8,12 @@ import dev.redsink.core.ReplaceRun;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.fault.SqlFault;
+import dev.redsink.testkit.Warehouse;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -34,14 +34,14 @@ class ReplaceIT {
   void setUp(RedshiftEmulator emulator) {
     emulator.sqlFaults().reset();
     fx = new SinkFixture(emulator);
-    table = "rp_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    table = Warehouse.uniqueTable("rp");
     config = fx.config(table);
     config.put("batch_size", 20_000);
   }
 
   @AfterEach
   void tearDown() {
-    fx.emulator.sqlFaults().reset();
+    fx.emulator().sqlFaults().reset();
   }
 
   private long runTables() throws Exception {
@@ -129,7 +129,7 @@ class ReplaceIT {
     try (RedshiftSink sink = RedshiftSink.open(config)) {
       sink.write(SinkFixture.records("t", 0, 0, 100));
     }
-    fx.emulator
+    fx.emulator()
         .sqlFaults()
         .failNext(
             "^INSERT INTO \"" + table + "\" \\(.* FROM \"" + table + "_rsrun_",
@@ -140,7 +140,7 @@ class ReplaceIT {
       run.write(SinkFixture.records("t", 0, 500, 40));
       assertThatThrownBy(run::commit).hasMessageContaining("disk full");
     }
-    assertThat(fx.emulator.sqlFaults().fired()).isEqualTo(1);
+    assertThat(fx.emulator().sqlFaults().fired()).isEqualTo(1);
     assertThat(fx.count(table)).isEqualTo(100);
     assertThat(fx.value("SELECT max(id) FROM " + table)).isEqualTo("t:0:99");
     assertThat(runTables()).isZero();

@@ -7,9 +7,9 @@ import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.record.Record;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.testkit.Warehouse;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -27,7 +27,7 @@ class ReservedFieldNamesIT {
   @BeforeEach
   void setUp(RedshiftEmulator emulator) {
     fx = new SinkFixture(emulator);
-    table = "rf_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    table = Warehouse.uniqueTable("rf");
   }
 
   private static Record record(long offset, String json) {

@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.testkit.Warehouse;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -21,7 +21,7 @@ class SecretsInLogsIT {
   @Test
   void passwordsAndSecretKeysNeverReachLogsOrErrors(RedshiftEmulator emulator) throws Exception {
     SinkFixture fx = new SinkFixture(emulator);
-    String table = "sec_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    String table = Warehouse.uniqueTable("sec");
     Map<String, Object> config = fx.config(table);
     config.put("verbose_logging", true);
     ByteArrayOutputStream captured = new ByteArrayOutputStream();

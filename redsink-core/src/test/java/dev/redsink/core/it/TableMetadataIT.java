@@ -10,11 +10,11 @@ import dev.redsink.core.record.Record;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.fault.SqlFault;
+import dev.redsink.testkit.Warehouse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,12 +38,12 @@ class TableMetadataIT {
   void setUp(RedshiftEmulator emulator) {
     emulator.sqlFaults().reset();
     fx = new SinkFixture(emulator);
-    table = "meta_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    table = Warehouse.uniqueTable("meta");
   }
 
   @AfterEach
   void tearDown() {
-    fx.emulator.sqlFaults().reset();
+    fx.emulator().sqlFaults().reset();
   }
 
   @Test
@@ -56,9 +56,11 @@ class TableMetadataIT {
       for (int i = 1; i <= 5; i++) {
         sink.write(List.of(record("t", i, "{\"a\":" + i + ",\"b\":\"y\"}")));
       }
-      assertThat(fx.emulator.sqlFaults().fired()).as("catalog reads by 5 loads").isZero();
+      assertThat(fx.emulator().sqlFaults().fired()).as("catalog reads by 5 loads").isZero();
       sink.write(List.of(record("t", 6, "{\"a\":6,\"c\":true}")));
-      assertThat(fx.emulator.sqlFaults().fired()).as("a new field reads the columns").isPositive();
+      assertThat(fx.emulator().sqlFaults().fired())
+          .as("a new field reads the columns")
+          .isPositive();
     }
     assertThat(fx.count(table)).isEqualTo(7);
   }
@@ -69,7 +71,7 @@ class TableMetadataIT {
     config.put("table_layout", "typed");
     try (RedshiftSink sink = RedshiftSink.open(config)) {
       sink.write(List.of(record("t", 0, "{\"a\":1,\"b\":\"x\"}")));
-      fx.exec("ALTER TABLE " + table + " DROP COLUMN b");
+      fx.execute("ALTER TABLE " + table + " DROP COLUMN b");
       sink.write(List.of(record("t", 1, "{\"a\":2,\"b\":\"y\"}")));
     }
     assertThat(fx.rows("SELECT a, b FROM " + table + " ORDER BY a"))
@@ -80,7 +82,7 @@ class TableMetadataIT {
   void aColumnDroppedUnderAPayloadTableIsReportedAsASchemaMismatch() throws Exception {
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
       sink.write(SinkFixture.records("t", 0, 0, 3));
-      fx.exec("ALTER TABLE " + table + " DROP COLUMN pico_key");
+      fx.execute("ALTER TABLE " + table + " DROP COLUMN pico_key");
       assertThatThrownBy(() -> sink.write(SinkFixture.records("t", 0, 3, 3)))
           .isInstanceOf(RedsinkException.class)
           .hasMessageContaining("Schema mismatch detected")
@@ -98,7 +100,7 @@ class TableMetadataIT {
       batch.addAll(SinkFixture.records("m" + t, 0, 0, 2));
     }
     try (RedshiftSink sink = RedshiftSink.open(config)) {
-      fx.emulator.statistics().reset();
+      fx.emulator().statistics().reset();
       assertThat(sink.write(batch).loaded()).isEqualTo(400);
       assertThat(sink.write(batch).loaded()).as("a replay").isZero();
     }
@@ -116,13 +118,13 @@ class TableMetadataIT {
         .isEqualTo("200");
     assertThat(fx.count(table + "_m0")).isEqualTo(2);
     assertThat(fx.count(table + "_m199")).isEqualTo(2);
-    assertThat(fx.emulator.statistics().peakConnections())
+    assertThat(fx.emulator().statistics().peakConnections())
         .as("client connections open at once (the pool's 3 and this test's)")
         .isLessThanOrEqualTo(3 + 1);
   }
 
   private void countCatalogReads() {
-    fx.emulator.sqlFaults().failNext(COLUMNS_QUERY, 1_000, SqlFault.delay(Duration.ZERO));
+    fx.emulator().sqlFaults().failNext(COLUMNS_QUERY, 1_000, SqlFault.delay(Duration.ZERO));
   }
 
   private static Record record(String topic, long offset, String json) {

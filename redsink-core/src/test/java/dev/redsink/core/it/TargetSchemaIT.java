@@ -7,10 +7,10 @@ import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.error.AuthorizationException;
 import dev.redsink.emulator.EmulatorOptions;
 import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.testkit.Warehouse;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,7 +39,7 @@ class TargetSchemaIT {
   }
 
   private static String schema() {
-    return "s_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+    return Warehouse.uniqueTable("s");
   }
 
   private static Map<String, Object> config(String schema, String table) {

@@ -13,8 +13,8 @@ import dev.redsink.emulator.copy.IamRoles;
 import dev.redsink.emulator.fault.Fault;
 import dev.redsink.emulator.fault.S3RequestKind;
 import dev.redsink.emulator.fault.SqlFault;
+import dev.redsink.testkit.Warehouse;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -30,14 +30,14 @@ class TroubleshootingIT {
   @BeforeEach
   void setUp(RedshiftEmulator emulator) {
     fx = new SinkFixture(emulator);
-    table = "ts_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    table = Warehouse.uniqueTable("ts");
   }
 
   @AfterEach
   void tearDown() {
-    fx.emulator.iamRoles(IamRoles.defaults());
-    fx.emulator.s3Faults().reset();
-    fx.emulator.sqlFaults().reset();
+    fx.emulator().iamRoles(IamRoles.defaults());
+    fx.emulator().s3Faults().reset();
+    fx.emulator().sqlFaults().reset();
   }
 
   @Test
@@ -45,10 +45,10 @@ class TroubleshootingIT {
     Map<String, Object> config = fx.config(table);
     config.put(
         "connection_string",
-        fx.emulator.jdbcUrl() + "&user=" + fx.emulator.user() + "&password=WrongPass123");
+        fx.emulator().jdbcUrl() + "&user=" + fx.emulator().user() + "&password=WrongPass123");
     assertThatThrownBy(() -> RedshiftSink.open(config))
         .hasMessageStartingWith(
-            "Failed to connect to Redshift at 127.0.0.1:" + fx.emulator.port() + "/dev: ")
+            "Failed to connect to Redshift at 127.0.0.1:" + fx.emulator().port() + "/dev: ")
         .hasMessageContaining("password authentication failed")
         .hasMessageNotContaining("WrongPass123");
   }
@@ -78,7 +78,7 @@ class TroubleshootingIT {
 
   @Test
   void schemaQualifiedTablesAreFoundUnlikeTheReference() throws Exception {
-    fx.exec("CREATE SCHEMA IF NOT EXISTS outside_path");
+    fx.execute("CREATE SCHEMA IF NOT EXISTS outside_path");
     Map<String, Object> config = fx.config(table);
     config.put("target_schema", "outside_path");
     try (RedshiftSink sink = RedshiftSink.open(config)) {
@@ -90,7 +90,7 @@ class TroubleshootingIT {
   @Test
   void s3UploadFailedWithStatus403() throws Exception {
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
-      fx.emulator.s3Faults().failNext(S3RequestKind.PUT, 1, Fault.accessDenied());
+      fx.emulator().s3Faults().failNext(S3RequestKind.PUT, 1, Fault.accessDenied());
       assertThatThrownBy(() -> sink.write(SinkFixture.records("t", 0, 0, 3)))
           .isInstanceOf(RedsinkException.class)
           .hasMessageContaining("S3 upload failed with status 403")
@@ -99,14 +99,14 @@ class TroubleshootingIT {
                   assertThat(((RedsinkException) e).category())
                       .isEqualTo(ErrorCategory.AUTHORIZATION));
     }
-    assertThat(fx.emulator.s3Faults().fired(S3RequestKind.PUT)).isEqualTo(1);
+    assertThat(fx.emulator().s3Faults().fired(S3RequestKind.PUT)).isEqualTo(1);
     assertThat(fx.count(table)).isZero();
   }
 
   @Test
   void copyFailsWhenTheRoleIsNotAttached() throws Exception {
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
-      fx.emulator.iamRoles(IamRoles.none());
+      fx.emulator().iamRoles(IamRoles.none());
       assertThatThrownBy(() -> sink.write(SinkFixture.records("t", 0, 0, 3)))
           .hasMessageStartingWith("Redshift COPY failed after 1 attempt: Cannot run COPY into ")
           .hasMessageContaining("Cannot run COPY into " + table)
@@ -121,13 +121,13 @@ class TroubleshootingIT {
   @Test
   void redshiftCopyFailedAfterThreeAttempts() throws Exception {
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
-      fx.emulator.sqlFaults().reset();
-      fx.emulator.sqlFaults().failNext("^COPY", 3, SqlFault.adminShutdown());
+      fx.emulator().sqlFaults().reset();
+      fx.emulator().sqlFaults().failNext("^COPY", 3, SqlFault.adminShutdown());
       assertThatThrownBy(() -> sink.write(SinkFixture.records("t", 0, 0, 3)))
           .hasMessageStartingWith(
               "Redshift COPY failed after 3 attempts: Cannot run COPY into " + table)
           .satisfies(e -> assertThat(((RedsinkException) e).isTransient()).isTrue());
-      assertThat(fx.emulator.sqlFaults().fired()).isEqualTo(3);
+      assertThat(fx.emulator().sqlFaults().fired()).isEqualTo(3);
       assertThat(sink.write(SinkFixture.records("t", 0, 0, 3)).loaded()).isEqualTo(3);
     }
     assertThat(fx.count(table)).isEqualTo(3);
@@ -138,11 +138,11 @@ class TroubleshootingIT {
   @Test
   void aFailingUploadIsTriedMaxRetriesTimesInAll() throws Exception {
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
-      fx.emulator.s3Faults().failNext(S3RequestKind.PUT, 20, Fault.slowDown());
+      fx.emulator().s3Faults().failNext(S3RequestKind.PUT, 20, Fault.slowDown());
       assertThatThrownBy(() -> sink.write(SinkFixture.records("t", 0, 0, 3)))
           .hasMessageStartingWith("Cannot upload s3://")
           .hasMessageContaining("failed after 3 attempts");
-      assertThat(fx.emulator.s3Faults().fired(S3RequestKind.PUT)).isEqualTo(3);
+      assertThat(fx.emulator().s3Faults().fired(S3RequestKind.PUT)).isEqualTo(3);
     }
     assertThat(fx.count(table)).isZero();
   }

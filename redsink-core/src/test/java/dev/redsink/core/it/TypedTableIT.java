@@ -11,6 +11,7 @@ import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.record.Record;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.testkit.Warehouse;
 import java.math.BigInteger;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -19,7 +20,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -61,7 +61,7 @@ class TypedTableIT {
   void setUp(RedshiftEmulator emulator) {
     emulator.sqlFaults().reset();
     fx = new SinkFixture(emulator);
-    table = "typed_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    table = Warehouse.uniqueTable("typed");
   }
 
   private Map<String, Object> typed() {

@@ -10,10 +10,10 @@ import dev.redsink.core.error.InvalidConfigException;
 import dev.redsink.core.record.Record;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.testkit.Warehouse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -36,7 +36,7 @@ class UpsertIT {
   void setUp(RedshiftEmulator emulator) {
     emulator.sqlFaults().reset();
     fx = new SinkFixture(emulator);
-    table = "upsert_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    table = Warehouse.uniqueTable("upsert");
   }
 
   private Map<String, Object> upsert(String primaryKey) {

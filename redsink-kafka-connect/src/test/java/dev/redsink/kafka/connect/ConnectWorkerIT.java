@@ -44,12 +44,12 @@ class ConnectWorkerIT {
 
   private static EmbeddedConnectCluster connect;
   private static RedshiftEmulator emulator;
-  private static Warehouse warehouse;
+  private static ConnectWarehouse warehouse;
 
   @BeforeAll
   static void start(RedshiftEmulator redshift) {
     emulator = redshift;
-    warehouse = new Warehouse(redshift);
+    warehouse = new ConnectWarehouse(redshift);
     Map<String, String> worker = new HashMap<>();
     worker.put("plugin.discovery", "service_load");
     worker.put("offset.flush.interval.ms", "1000");
@@ -376,14 +376,14 @@ class ConnectWorkerIT {
   /** The i-th record produced goes to partition i % 3 at offset i / 3. */
   private static void assertExactlyOnce(String topic, int count, Set<Integer> bad)
       throws Exception {
-    Map<Integer, Warehouse.PartitionRows> rows = warehouse.rowsByPartition(topic);
+    Map<Integer, ConnectWarehouse.PartitionRows> rows = warehouse.rowsByPartition(topic);
     for (int p = 0; p < PARTITIONS; p++) {
       int partition = p;
       long produced = (count - partition + PARTITIONS - 1) / PARTITIONS;
       long badHere = bad.stream().filter(i -> i % PARTITIONS == partition).count();
       assertThat(rows.get(p))
           .as("rows of %s-%d", topic, p)
-          .isEqualTo(new Warehouse.PartitionRows(produced - badHere, produced - badHere));
+          .isEqualTo(new ConnectWarehouse.PartitionRows(produced - badHere, produced - badHere));
     }
     for (int i : bad) {
       assertThat(warehouse.hasId(topic, topic + ":" + i % PARTITIONS + ":" + i / PARTITIONS))
@@ -460,7 +460,7 @@ class ConnectWorkerIT {
   private static long loadedRows(String... tables) throws Exception {
     long rows = 0;
     for (String table : tables) {
-      for (Warehouse.PartitionRows r : warehouse.rowsByPartition(table).values()) {
+      for (ConnectWarehouse.PartitionRows r : warehouse.rowsByPartition(table).values()) {
         rows += r.rows();
       }
     }

@@ -1,8 +1,8 @@
 package dev.redsink.acceptance;
 
 import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.testkit.Warehouse;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,36 +14,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** What a user sees in Redshift, through SQL on the emulator with the Redshift JDBC driver. */
-final class Warehouse {
-  private final RedshiftEmulator emulator;
+/** The test kit's warehouse plus what a cell checks: its table against the expected state. */
+final class CellWarehouse extends Warehouse {
 
-  Warehouse(RedshiftEmulator emulator) {
-    this.emulator = emulator;
-  }
-
-  RedshiftEmulator emulator() {
-    return emulator;
-  }
-
-  /** The connection string every runtime is given. */
-  String connectionString() {
-    return "postgres://"
-        + emulator.user()
-        + ":"
-        + emulator.password()
-        + "@127.0.0.1:"
-        + emulator.port()
-        + "/"
-        + emulator.database()
-        + "?sslmode=disable";
-  }
-
-  void execute(String sql) throws SQLException {
-    try (Connection c = connect();
-        Statement st = c.createStatement()) {
-      st.execute(sql);
-    }
+  CellWarehouse(RedshiftEmulator emulator) {
+    super(emulator);
   }
 
   /** The rows of the cell's table in canonical form, the expected table's columns only. */
@@ -146,9 +121,5 @@ final class Warehouse {
 
   private static String schemaCondition(Cell cell) {
     return cell.schema().isPresent() ? "?" : "current_schema()";
-  }
-
-  private Connection connect() throws SQLException {
-    return DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
   }
 }

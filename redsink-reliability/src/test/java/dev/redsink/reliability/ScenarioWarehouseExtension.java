@@ -8,14 +8,16 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * Injects a {@link Warehouse} over the JVM's shared emulator (into a test class's constructor, say)
- * and disarms every fault before and after each test, so no test meets another's faults.
+ * Injects a {@link ScenarioWarehouse} over the JVM's shared emulator (into a test class's
+ * constructor, say) and disarms every fault before and after each test, so no test meets another's
+ * faults.
  */
-final class WarehouseExtension implements ParameterResolver, BeforeEachCallback, AfterEachCallback {
+final class ScenarioWarehouseExtension
+    implements ParameterResolver, BeforeEachCallback, AfterEachCallback {
 
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-    return parameter.getParameter().getType() == Warehouse.class;
+    return parameter.getParameter().getType() == ScenarioWarehouse.class;
   }
 
   @Override
@@ -33,7 +35,7 @@ final class WarehouseExtension implements ParameterResolver, BeforeEachCallback,
     warehouse(context).resetFaults();
   }
 
-  private static Warehouse warehouse(ExtensionContext context) {
-    return new Warehouse(RedshiftEmulatorExtension.shared(context));
+  private static ScenarioWarehouse warehouse(ExtensionContext context) {
+    return new ScenarioWarehouse(RedshiftEmulatorExtension.shared(context));
   }
 }

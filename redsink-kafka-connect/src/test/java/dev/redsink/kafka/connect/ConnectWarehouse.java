@@ -1,8 +1,8 @@
 package dev.redsink.kafka.connect;
 
 import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.testkit.Warehouse;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -12,12 +12,11 @@ import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.TopicPartition;
 
-/** What a user would query in Redshift: rows per partition, duplicates, and the ledger. */
-final class Warehouse {
-  private final RedshiftEmulator emulator;
+/** The test kit's warehouse plus what a Connect test queries: rows per partition and the ledger. */
+final class ConnectWarehouse extends Warehouse {
 
-  Warehouse(RedshiftEmulator emulator) {
-    this.emulator = emulator;
+  ConnectWarehouse(RedshiftEmulator emulator) {
+    super(emulator);
   }
 
   /** Rows per partition of the table, and how many distinct ids they have. */
@@ -25,15 +24,15 @@ final class Warehouse {
 
   Map<Integer, PartitionRows> rowsByPartition(String table) throws SQLException {
     Map<Integer, PartitionRows> rows = new HashMap<>();
-    if (!exists(table)) {
+    if (!tableExists(table)) {
       return rows;
     }
     try (Connection c = connect();
         PreparedStatement s =
             c.prepareStatement(
-                "SELECT pico_partition, COUNT(*), COUNT(DISTINCT id) FROM \""
-                    + table
-                    + "\" GROUP BY pico_partition");
+                "SELECT pico_partition, COUNT(*), COUNT(DISTINCT id) FROM "
+                    + quote(table)
+                    + " GROUP BY pico_partition");
         ResultSet r = s.executeQuery()) {
       while (r.next()) {
         rows.put(r.getInt(1), new PartitionRows(r.getLong(2), r.getLong(3)));
@@ -44,27 +43,12 @@ final class Warehouse {
 
   /** Whether a row with this id exists. */
   boolean hasId(String table, String id) throws SQLException {
-    try (Connection c = connect();
-        PreparedStatement s =
-            c.prepareStatement("SELECT COUNT(*) FROM \"" + table + "\" WHERE id = ?")) {
-      s.setString(1, id);
-      try (ResultSet r = s.executeQuery()) {
-        r.next();
-        return r.getLong(1) > 0;
-      }
-    }
+    return number("SELECT COUNT(*) FROM " + quote(table) + " WHERE id = " + literal(id)) > 0;
   }
 
   /** The payload of the row with this id, as stored. */
   String payload(String table, String id) throws SQLException {
-    try (Connection c = connect();
-        PreparedStatement s =
-            c.prepareStatement("SELECT payload FROM \"" + table + "\" WHERE id = ?")) {
-      s.setString(1, id);
-      try (ResultSet r = s.executeQuery()) {
-        return r.next() ? r.getString(1) : null;
-      }
-    }
+    return value("SELECT payload FROM " + quote(table) + " WHERE id = " + literal(id));
   }
 
   /** The ledgers' next offset per partition of these topics, over every table's ledger. */
@@ -102,21 +86,5 @@ final class Warehouse {
   /** The sum of the ledger's next offsets over these topics. */
   long ledgerTotal(String... topics) throws SQLException {
     return ledger(topics).values().stream().mapToLong(Long::longValue).sum();
-  }
-
-  private boolean exists(String table) throws SQLException {
-    try (Connection c = connect();
-        PreparedStatement s =
-            c.prepareStatement("SELECT COUNT(*) FROM pg_tables WHERE tablename = ?")) {
-      s.setString(1, table);
-      try (ResultSet r = s.executeQuery()) {
-        r.next();
-        return r.getLong(1) > 0;
-      }
-    }
-  }
-
-  private Connection connect() throws SQLException {
-    return DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
   }
 }
