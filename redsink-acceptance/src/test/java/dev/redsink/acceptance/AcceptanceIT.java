@@ -121,7 +121,7 @@ class AcceptanceIT {
     List<String> differences = new ArrayList<>();
     if (!run.failed()) {
       differences.addAll(warehouse.differences(run.cell(), run.expected()));
-      TableDefinition.difference(warehouse.emulator(), run).ifPresent(differences::add);
+      TableDefinition.difference(warehouse, run).ifPresent(differences::add);
     }
     if (run.failed() || !differences.isEmpty()) {
       throw new AssertionError(run.report(differences));

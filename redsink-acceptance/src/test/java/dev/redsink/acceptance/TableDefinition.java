@@ -1,8 +1,7 @@
 package dev.redsink.acceptance;
 
-import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.testkit.Warehouse;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,13 +19,13 @@ final class TableDefinition {
    * The difference between the table's definition and the one the cell's options imply, if any.
    * Checked only when the table should hold rows.
    */
-  static Optional<String> difference(RedshiftEmulator emulator, CellRun run) throws SQLException {
+  static Optional<String> difference(Warehouse warehouse, CellRun run) throws SQLException {
     Cell cell = run.cell();
     if (run.expected().rows().isEmpty()) {
       return Optional.empty();
     }
     TableOptions.Definition want = cell.options().expectedFor(cell.state());
-    Optional<TableOptions.Definition> have = read(emulator, cell);
+    Optional<TableOptions.Definition> have = read(warehouse, cell);
     if (have.isEmpty()) {
       return Optional.of("svv_table_info does not list " + cell.qualifiedTable());
     }
@@ -42,14 +41,13 @@ final class TableDefinition {
                 + ")");
   }
 
-  private static Optional<TableOptions.Definition> read(RedshiftEmulator emulator, Cell cell)
+  private static Optional<TableOptions.Definition> read(Warehouse warehouse, Cell cell)
       throws SQLException {
     String sql =
         "SELECT diststyle, sortkey1, sortkey_num FROM svv_table_info WHERE \"table\" = ? AND"
             + " schema = "
             + (cell.schema().isPresent() ? "?" : "current_schema()");
-    try (Connection c =
-            DriverManager.getConnection(emulator.jdbcUrl(), emulator.user(), emulator.password());
+    try (Connection c = warehouse.connect();
         PreparedStatement st = c.prepareStatement(sql)) {
       st.setString(1, cell.table());
       if (cell.schema().isPresent()) {
