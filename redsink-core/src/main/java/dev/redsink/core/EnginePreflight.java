@@ -1,6 +1,7 @@
 package dev.redsink.core;
 
 import dev.redsink.core.PreflightCheck.Problem;
+import dev.redsink.core.config.ConfigKeys;
 import dev.redsink.core.config.ConfigParser;
 import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.encode.ParquetFileWriter;
@@ -79,7 +80,8 @@ final class EnginePreflight implements Preflight {
               ? ""
               : " (warnings: " + String.join("; ", parsed.warnings()) + ")";
       results.add(
-          PreflightCheck.passed(check, "target " + parsed.config().targetTable() + warnings));
+          PreflightCheck.passed(
+              check, "target " + parsed.config().get(ConfigKeys.TARGET_TABLE) + warnings));
       return Optional.of(parsed.config());
     } catch (InvalidConfigException e) {
       boolean keys = e.problems().stream().anyMatch(p -> p.contains(ConfigParser.BOTH_KEYS));
@@ -100,12 +102,15 @@ final class EnginePreflight implements Preflight {
         probe.close();
         throw e;
       }
-      results.add(PreflightCheck.passed(check, "SELECT 1 on " + config.connection()));
+      results.add(
+          PreflightCheck.passed(check, "SELECT 1 on " + config.get(ConfigKeys.CONNECTION_STRING)));
       return probe;
     } catch (RedsinkException e) {
       results.add(
           PreflightCheck.failed(
-              check, config.connection() + ": " + e.getMessage(), Problem.CONNECT));
+              check,
+              config.get(ConfigKeys.CONNECTION_STRING) + ": " + e.getMessage(),
+              Problem.CONNECT));
       return null;
     }
   }
@@ -113,7 +118,8 @@ final class EnginePreflight implements Preflight {
   private void privileges(ClusterProbe redshift, RedsinkConfig config) {
     String check = "privileges";
     try {
-      String schema = config.targetSchema().orElse(redshift.value(PreflightSql.CURRENT_SCHEMA));
+      String schema =
+          config.find(ConfigKeys.TARGET_SCHEMA).orElse(redshift.value(PreflightSql.CURRENT_SCHEMA));
       List<String> missing = new ArrayList<>();
       boolean schemaExists = !"0".equals(redshift.value(TargetSchemaSql.exists(schema)));
       if (!schemaExists) {
@@ -128,8 +134,8 @@ final class EnginePreflight implements Preflight {
         missing.add("TEMP on the database");
       }
       String target = "";
-      if (!config.targetTable().hasPlaceholders()) {
-        String table = TableName.fold(config.targetTable().resolve(""));
+      if (!config.get(ConfigKeys.TARGET_TABLE).hasPlaceholders()) {
+        String table = TableName.fold(config.get(ConfigKeys.TARGET_TABLE).resolve(""));
         target = ", target " + schema + "." + table;
         boolean exists =
             schemaExists && !"0".equals(redshift.value(PreflightSql.TABLE_EXISTS, table, schema));
@@ -174,7 +180,9 @@ final class EnginePreflight implements Preflight {
     String check = "COPY with aws_iam_role";
     try {
       redshift.copyRolledBack(config, "redsink_check_" + hex(), url);
-      results.add(PreflightCheck.passed(check, "one-row Parquet COPY as " + config.awsIamRole()));
+      results.add(
+          PreflightCheck.passed(
+              check, "one-row Parquet COPY as " + config.get(ConfigKeys.AWS_IAM_ROLE)));
     } catch (RedsinkException e) {
       results.add(PreflightCheck.failed(check, e.getMessage(), Problem.COPY));
     }
@@ -193,21 +201,27 @@ final class EnginePreflight implements Preflight {
 
   private void bucketRegion(BucketProbe s3, RedsinkConfig config) {
     String check = "bucket region";
-    if (config.s3Endpoint().isPresent()) {
+    if (config.find(ConfigKeys.S3_ENDPOINT).isPresent()) {
       results.add(
           PreflightCheck.passed(
-              check, "custom s3_endpoint: aws_region '" + config.awsRegion() + "' is a label"));
+              check,
+              "custom s3_endpoint: aws_region '"
+                  + config.get(ConfigKeys.AWS_REGION)
+                  + "' is a label"));
       return;
     }
     try {
       String region = s3.region();
-      if (region.equals(config.awsRegion())) {
+      if (region.equals(config.get(ConfigKeys.AWS_REGION))) {
         results.add(PreflightCheck.passed(check, region));
       } else {
         results.add(
             PreflightCheck.failed(
                 check,
-                "the bucket is in " + region + ", aws_region is " + config.awsRegion(),
+                "the bucket is in "
+                    + region
+                    + ", aws_region is "
+                    + config.get(ConfigKeys.AWS_REGION),
                 Problem.REGION));
       }
     } catch (RedsinkException e) {
@@ -243,7 +257,7 @@ final class EnginePreflight implements Preflight {
             null,
             List.of(),
             "{\"check\":true}".getBytes(StandardCharsets.UTF_8));
-    return new ParquetFileWriter(config.rowLayout(), config.parquetCompression())
+    return new ParquetFileWriter(config.rowLayout(), config.get(ConfigKeys.PARQUET_COMPRESSION))
         .write(List.of(record), Instant.now())
         .bytes();
   }

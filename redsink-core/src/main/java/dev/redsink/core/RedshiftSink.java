@@ -1,5 +1,6 @@
 package dev.redsink.core;
 
+import dev.redsink.core.config.ConfigKeys;
 import dev.redsink.core.config.ConfigParser;
 import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.error.BadRecordException;
@@ -116,7 +117,10 @@ public final class RedshiftSink implements BatchLoader, AutoCloseable {
    * target_schema when it is set ({@code analytics.orders_eu}), for messages and summaries.
    */
   public String tableOf(String topic) {
-    return new TableName(config.targetSchema(), config.targetTable().resolve(topic)).toString();
+    return new TableName(
+            config.find(ConfigKeys.TARGET_SCHEMA),
+            config.get(ConfigKeys.TARGET_TABLE).resolve(topic))
+        .toString();
   }
 
   /** The offset to resume from for one partition, from the ledger; empty when none was loaded. */

@@ -86,7 +86,7 @@ class ConfigKeyCatalogueIT {
         .as("a wrong value for every key")
         .containsExactlyInAnyOrderElementsOf(ConfigKeys.ALL.stream().map(ConfigKey::name).toList());
     List<String> problems = new java.util.ArrayList<>();
-    for (ConfigKey key : ConfigKeys.ALL) {
+    for (ConfigKey<?> key : ConfigKeys.ALL) {
       String table = ScenarioWarehouse.uniqueTable("cfg");
       Map<String, Object> config = warehouse.config(table);
       config.put(key.name(), WRONG.get(key.name()));

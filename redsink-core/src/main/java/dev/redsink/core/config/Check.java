@@ -1,15 +1,20 @@
 package dev.redsink.core.config;
 
-/** Validates and normalises one key's typed value, reporting problems and warnings. */
+/**
+ * Validates and converts one key's value of its documented type ({@code V}, e.g. the string of a
+ * connection string) into the key's Java type ({@code T}), reporting problems and warnings.
+ */
 @FunctionalInterface
-public interface Check {
+public interface Check<V, T> {
   /** Accepts every value as is. */
-  Check NONE = (key, value, problems) -> value;
+  static <V> Check<V, V> none() {
+    return (key, value, problems) -> value;
+  }
 
   /**
-   * Returns the value to use (possibly normalised), after adding any problems or warnings.
+   * Returns the value to use (possibly normalised or converted), or null after adding a problem.
    *
-   * @param value the typed value, never null
+   * @param value the value of the documented type, never null
    */
-  Object apply(ConfigKey key, Object value, Problems problems);
+  T apply(ConfigKey<?> key, V value, Problems problems);
 }

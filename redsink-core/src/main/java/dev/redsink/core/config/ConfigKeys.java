@@ -12,6 +12,9 @@ import dev.redsink.core.table.TableTemplate;
 import dev.redsink.core.table.WriteMode;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,13 +23,23 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The key catalogue: one definition per configuration key, the single source for parsing, the Kafka
- * Connect names and the generated configuration reference.
+ * The key catalogue: one typed definition per configuration key, the single source for parsing, the
+ * typed values of {@link RedsinkConfig#get}, the Kafka Connect names and the generated
+ * configuration reference. Declaring a key here is all it takes to add it: each key registers
+ * itself in {@link #ALL} when declared.
  */
 public final class ConfigKeys {
   private ConfigKeys() {}
 
-  public static final ConfigKey CONNECTION_STRING =
+  // Declared before the keys: every key adds itself to these while the class initialises.
+  private static final List<ConfigKey<?>> DECLARED = new ArrayList<>();
+  private static final Map<String, ConfigKey<?>> BY_NAME = new HashMap<>();
+  private static final Map<String, ConfigKey<?>> BY_DOTTED_NAME = new HashMap<>();
+
+  /** Every key, in declaration order, which is the documentation order. */
+  public static final List<ConfigKey<?>> ALL = Collections.unmodifiableList(DECLARED);
+
+  public static final ConfigKey<ConnectionString> CONNECTION_STRING =
       required(
           "connection_string",
           KeyType.STRING,
@@ -34,7 +47,7 @@ public final class ConfigKeys {
               + " jdbc:redshift:iam:// URL to the cluster or workgroup endpoint. Redacted everywhere",
           Sensitivity.CONTAINS_SECRET,
           ConfigKeys::connectionString);
-  public static final ConfigKey TARGET_TABLE =
+  public static final ConfigKey<TableTemplate> TARGET_TABLE =
       required(
           "target_table",
           KeyType.TEMPLATE,
@@ -42,74 +55,70 @@ public final class ConfigKeys {
               + " {topic_segment[n]} (segments split on '.', negative n counts from the end)",
           Sensitivity.PLAIN,
           ConfigKeys::targetTable);
-  public static final ConfigKey TARGET_SCHEMA =
-      optional(
+  public static final ConfigKey<String> TARGET_SCHEMA =
+      text(
           "target_schema",
-          KeyType.STRING,
           null,
           "none",
           "Schema of the target table and of its ledger table (_redsink_ledger_<table>), created"
               + " when it does not exist yet (which needs CREATE on the database). Without it the"
               + " connection's search_path decides",
           ConfigKeys::identifier);
-  public static final ConfigKey AWS_IAM_ROLE =
+  public static final ConfigKey<String> AWS_IAM_ROLE =
       required(
           "aws_iam_role",
           KeyType.STRING,
           "ARN Redshift assumes for COPY. Must be attached to the cluster",
           Sensitivity.PLAIN,
-          Check.NONE);
-  public static final ConfigKey S3_BUCKET =
+          Check.none());
+  public static final ConfigKey<String> S3_BUCKET =
       required(
           "s3_bucket",
           KeyType.STRING,
           "Bucket for the Parquet files, a bare name without s3://",
           Sensitivity.PLAIN,
           ConfigKeys::bucket);
-  public static final ConfigKey S3_PREFIX =
-      new ConfigKey(
+  public static final ConfigKey<String> S3_PREFIX =
+      define(
           "s3_prefix",
           KeyType.STRING,
+          RawValues.TEXT,
           null,
           "required",
           "Key prefix inside the bucket. May be empty. Leading and trailing slashes are ignored",
-          Requirement.REQUIRED,
+          Requirement.REQUIRED_MAY_BE_EMPTY,
           Sensitivity.PLAIN,
-          (key, value, problems) -> trimSlashes((String) value));
-  public static final ConfigKey AWS_REGION =
+          (key, value, problems) -> trimSlashes(value));
+  public static final ConfigKey<String> AWS_REGION =
       required(
           "aws_region",
           KeyType.STRING,
           "Region of the bucket. With s3_endpoint, any label",
           Sensitivity.PLAIN,
-          Check.NONE);
-  public static final ConfigKey S3_ENDPOINT =
-      optional(
+          Check.none());
+  public static final ConfigKey<URI> S3_ENDPOINT =
+      text(
           "s3_endpoint",
-          KeyType.STRING,
           null,
           "none",
           "Custom S3 endpoint (http:// or https://). Turns on path-style addressing",
           ConfigKeys::endpoint);
-  public static final ConfigKey AWS_ACCESS_KEY_ID =
+  public static final ConfigKey<Secret> AWS_ACCESS_KEY_ID =
       secret(
           "aws_access_key_id",
           "Static S3 credential for the runtime side. Redacted everywhere. Set both keys or neither;"
               + " neither uses the default credential chain");
-  public static final ConfigKey AWS_SECRET_ACCESS_KEY =
+  public static final ConfigKey<Secret> AWS_SECRET_ACCESS_KEY =
       secret("aws_secret_access_key", "Static S3 credential. Redacted everywhere");
-  public static final ConfigKey BATCH_SIZE =
-      optional(
+  public static final ConfigKey<Integer> BATCH_SIZE =
+      integer(
           "batch_size",
-          KeyType.INT,
           100,
-          "100",
           "Rows per Parquet file. Must be above 0",
           atLeast(1, "above 0; it is the number of rows per Parquet file"));
-  public static final ConfigKey MAX_FILE_BYTES =
-      optional(
+  public static final ConfigKey<Long> MAX_FILE_BYTES =
+      size(
           "max_file_bytes",
-          KeyType.SIZE,
           null,
           "none",
           "Cut each load into Parquet files of about equal size holding at most this much record"
@@ -117,71 +126,62 @@ public final class ConfigKeys {
               + " of batch_size rows per file. Redshift loads files in parallel, one per slice; AWS"
               + " advises 1 MB to 1 GB per file after compression. At least 1KB",
           ConfigKeys::fileBytes);
-  public static final ConfigKey SLICES =
-      optional(
+  public static final ConfigKey<Integer> SLICES =
+      integer(
           "slices",
-          KeyType.INT,
           null,
-          "none",
           "The cluster's slice count (SELECT COUNT(*) FROM stv_slices). A load's file count is"
               + " rounded up to a multiple of it when every file still holds at least 1 MB, so"
               + " every slice gets work",
           atLeast(1, "at least 1; it is the number of slices in the cluster"));
-  public static final ConfigKey UPLOAD_CONCURRENCY =
-      optional(
+  public static final ConfigKey<Integer> UPLOAD_CONCURRENCY =
+      integer(
           "upload_concurrency",
-          KeyType.INT,
           4,
-          "4",
           "Files of one load encoded and uploaded at the same time. Bounds memory to about this"
               + " many files in flight",
           atLeast(1, "at least 1; it is the number of files encoded and uploaded at once"));
-  public static final ConfigKey PARQUET_COMPRESSION =
-      optional(
+  public static final ConfigKey<ParquetCompression> PARQUET_COMPRESSION =
+      choice(
           "parquet_compression",
-          KeyType.STRING,
           ParquetCompression.ZSTD,
-          "zstd",
           "Codec of the Parquet files: zstd (small files for moderate CPU), snappy (about half"
               + " zstd's CPU, files about 1.7 times larger on JSON), gzip (about zstd's size for"
               + " about ten times its CPU) or none (the least CPU, the most bytes to upload and for"
               + " COPY to read). Redshift's COPY reads all four; docs/benchmarks.md measures CPU"
               + " and bytes per codec",
-          enumOf(ParquetCompression.values(), ParquetCompression::keyword));
-  public static final ConfigKey MAX_CONNECTIONS =
-      optional(
+          ParquetCompression.values(),
+          ParquetCompression::keyword);
+  public static final ConfigKey<Integer> MAX_CONNECTIONS =
+      integer(
           "max_connections",
-          KeyType.INT,
           5,
-          "5",
           "Connection pool size (at least 1). A batch holding records of several tables loads up"
               + " to max_connections - 1 of them at once (one connection stays free for ledger"
               + " reads)",
           atLeast(1, "at least 1"));
-  public static final ConfigKey INCLUDE_METADATA =
+  public static final ConfigKey<Boolean> INCLUDE_METADATA =
       flag(
           "include_metadata",
           true,
           "Add pico_offset, pico_timestamp, pico_topic and pico_partition (with the default prefix)");
-  public static final ConfigKey INCLUDE_KEY = flag("include_key", true, "Add pico_key");
-  public static final ConfigKey INCLUDE_HEADERS =
+  public static final ConfigKey<Boolean> INCLUDE_KEY = flag("include_key", true, "Add pico_key");
+  public static final ConfigKey<Boolean> INCLUDE_HEADERS =
       flag(
           "include_headers",
           false,
           "Add pico_headers, a SUPER object of the record headers (values that are not UTF-8 are"
               + " base64)");
-  public static final ConfigKey METADATA_COLUMN_PREFIX =
-      optional(
+  public static final ConfigKey<String> METADATA_COLUMN_PREFIX =
+      text(
           "metadata_column_prefix",
-          KeyType.STRING,
           "pico_",
           "pico_",
           "Prefix of the metadata and key column names",
           ConfigKeys::prefix);
-  public static final ConfigKey PAYLOAD_FORMAT =
-      optional(
+  public static final ConfigKey<PayloadFormat> PAYLOAD_FORMAT =
+      text(
           "payload_format",
-          KeyType.STRING,
           PayloadFormat.VARBYTE,
           "varbyte",
           "Column type for payload: varbyte (VARBYTE(16777216)), text (VARCHAR(MAX)) or super"
@@ -189,43 +189,39 @@ public final class ConfigKeys {
               + " refused). json is accepted and treated as text; anything else falls back to"
               + " varbyte with a warning",
           ConfigKeys::payloadFormat);
-  public static final ConfigKey TABLE_LAYOUT =
-      optional(
+  public static final ConfigKey<TableLayout> TABLE_LAYOUT =
+      choice(
           "table_layout",
-          KeyType.STRING,
           TableLayout.PAYLOAD,
-          "payload",
           "payload (the value in one payload column, see payload_format) or typed (one nullable"
               + " column per top-level field of a JSON object value, typed from a Kafka Connect"
               + " JsonConverter envelope's schema or, for schemaless JSON, from the values seen; see"
               + " docs/table-layouts.md)",
-          enumOf(TableLayout.values(), TableLayout::keyword));
-  public static final ConfigKey SCHEMA_EVOLUTION =
-      optional(
+          TableLayout.values(),
+          TableLayout::keyword);
+  public static final ConfigKey<SchemaEvolution> SCHEMA_EVOLUTION =
+      choice(
           "schema_evolution",
-          KeyType.STRING,
           SchemaEvolution.ADD_COLUMNS,
-          "add_columns",
           "With table_layout = typed: add_columns (a new field adds a column, a longer string widens"
               + " its VARCHAR, a value of a type its column cannot take is a bad record) or none"
               + " (never alter the table; such a record fails the load). Columns are never dropped,"
               + " renamed or narrowed",
-          enumOf(SchemaEvolution.values(), SchemaEvolution::keyword));
-  public static final ConfigKey WRITE_MODE =
-      optional(
+          SchemaEvolution.values(),
+          SchemaEvolution::keyword);
+  public static final ConfigKey<WriteMode> WRITE_MODE =
+      choice(
           "write_mode",
-          KeyType.STRING,
           WriteMode.APPEND,
-          "append",
           "With table_layout = typed: append (every record a new row), upsert (the last record per"
               + " primary_key replaces the key's row; needs primary_key) or cdc (Debezium change"
               + " events: the after image is upserted, op d deletes, see cdc_delete_mode). Applied in"
               + " the load transaction, exactly once; see docs/table-layouts.md",
-          enumOf(WriteMode.values(), WriteMode::keyword));
-  public static final ConfigKey PRIMARY_KEY =
-      optional(
+          WriteMode.values(),
+          WriteMode::keyword);
+  public static final ConfigKey<List<String>> PRIMARY_KEY =
+      list(
           "primary_key",
-          KeyType.LIST,
           null,
           "none (record_key with write_mode = cdc)",
           "The field names identifying a row for write_mode = upsert or cdc (a TOML array,"
@@ -233,74 +229,66 @@ public final class ConfigKeys {
               + " Kafka Connect form), or record_key to use the fields of the record key (a JSON"
               + " object)",
           ConfigKeys::primaryKey);
-  public static final ConfigKey DELETE_ON_TOMBSTONE =
+  public static final ConfigKey<Boolean> DELETE_ON_TOMBSTONE =
       flag(
           "delete_on_tombstone",
           false,
           "With write_mode = upsert: a tombstone (null value) deletes its key's row. Needs"
               + " primary_key = record_key, since a tombstone has no value fields");
-  public static final ConfigKey CDC_DELETE_MODE =
-      optional(
+  public static final ConfigKey<CdcDeleteMode> CDC_DELETE_MODE =
+      choice(
           "cdc_delete_mode",
-          KeyType.STRING,
           CdcDeleteMode.HARD,
-          "hard",
           "With write_mode = cdc: hard (a delete event removes the row) or soft (it sets the"
               + " BOOLEAN column <metadata_column_prefix>deleted true and keeps the last values)",
-          enumOf(CdcDeleteMode.values(), CdcDeleteMode::keyword));
-  public static final ConfigKey DIST_STYLE =
-      optional(
+          CdcDeleteMode.values(),
+          CdcDeleteMode::keyword);
+  public static final ConfigKey<DistStyle> DIST_STYLE =
+      choice(
           "dist_style",
-          KeyType.STRING,
           DistStyle.AUTO,
-          "auto",
           "Distribution of the tables Redsink creates: auto (Redshift chooses and may change it),"
               + " even, key (rows with equal dist_key values share a slice; needs dist_key) or all"
               + " (a copy on every node, for small tables). An existing table is never altered;"
               + " see docs/table-layouts.md",
-          enumOf(DistStyle.values(), DistStyle::keyword));
-  public static final ConfigKey DIST_KEY =
-      optional(
+          DistStyle.values(),
+          DistStyle::keyword);
+  public static final ConfigKey<String> DIST_KEY =
+      text(
           "dist_key",
-          KeyType.STRING,
           null,
           "none",
           "The column rows are distributed by (implies dist_style = key): id, a metadata column"
               + " or, with table_layout = typed, a field. With write_mode = upsert or cdc, a"
               + " primary_key field keeps the load's key join on each slice. Not a VARBYTE or SUPER"
               + " column",
-          (key, value, problems) -> TableName.fold(((String) value).trim()));
-  public static final ConfigKey SORT_KEY =
-      optional(
+          (key, value, problems) -> TableName.fold(value.trim()));
+  public static final ConfigKey<List<String>> SORT_KEY =
+      text(
           "sort_key",
-          KeyType.STRING,
           null,
           "none (SORTKEY AUTO)",
           "Comma-separated columns of a compound sort key for the tables Redsink creates (at most"
               + " 400; same columns as dist_key). Without it Redshift chooses (SORTKEY AUTO)",
           ConfigKeys::sortKey);
-  public static final ConfigKey MAX_RETRIES =
-      optional(
+  public static final ConfigKey<Integer> MAX_RETRIES =
+      integer(
           "max_retries",
-          KeyType.INT,
           3,
-          "3",
           "Attempts in all (at least 1, the first included) per load transaction and per S3 call"
               + " on transient errors",
           atLeast(1, "at least 1; it counts attempts, including the first"));
-  public static final ConfigKey RETRY_DELAY =
-      optional(
+  public static final ConfigKey<Duration> RETRY_DELAY =
+      duration(
           "retry_delay",
-          KeyType.DURATION,
           Duration.ofSeconds(1),
           "1s",
           "Base delay between attempts, multiplied by the attempt number (100ms, 1s, 2m; a bare"
               + " number is milliseconds). Unparsable values fall back to 1s with a warning",
-          Check.NONE);
-  public static final ConfigKey RETRY_MAX_DELAY =
-      optional(
+          Check.none());
+  public static final ConfigKey<Duration> RETRY_MAX_DELAY =
+      duration(
           "retry_max_delay",
-          KeyType.DURATION,
           Duration.ofSeconds(30),
           "30s",
           "Longest wait between attempts to load a batch that keeps failing transiently once the"
@@ -308,41 +296,39 @@ public final class ConfigKeys {
               + " times the number of failures so far, at most this long, and tries the same"
               + " batch again (a Redshift maintenance window or a lost connection heals itself)",
           ConfigKeys::positiveDuration);
-  public static final ConfigKey RETRY_TIMEOUT =
-      optional(
+  public static final ConfigKey<Duration> RETRY_TIMEOUT =
+      duration(
           "retry_timeout",
-          KeyType.DURATION,
           Duration.ZERO,
           "0 (until stopped)",
           "How long a batch may keep failing transiently before the runtime fails (the Connect"
               + " task fails, redsink run exits) instead of retrying it again. 0 retries until"
               + " stopped; nothing is lost either way, the ledger resumes from the last load."
               + " Unparsable values fall back to 0 with a warning",
-          Check.NONE);
-  public static final ConfigKey S3_TIMEOUT =
-      optional(
+          Check.none());
+  public static final ConfigKey<Duration> S3_TIMEOUT =
+      duration(
           "s3_timeout",
-          KeyType.DURATION,
           Duration.ofMinutes(2),
           "2m",
           "Longest one S3 request may take, body included; a request still running then fails as"
               + " transient and is retried (the socket timeout alone never ends a stalled upload)."
               + " Two minutes carry a 128 MiB file at 1 MiB/s",
           ConfigKeys::positiveDuration);
-  public static final ConfigKey ARCHIVE =
+  public static final ConfigKey<Boolean> ARCHIVE =
       flag(
           "archive",
           false,
           "Keep each Parquet file under archive/messages/ instead of deleting it");
-  public static final ConfigKey VERBOSE_LOGGING =
+  public static final ConfigKey<Boolean> VERBOSE_LOGGING =
       flag("verbose_logging", false, "Log every load at info instead of debug");
-  public static final ConfigKey DEDUP_BY_ID =
+  public static final ConfigKey<Boolean> DEDUP_BY_ID =
       flag(
           "dedup_by_id",
           false,
           "Also skip ids already in the target, for tables shared with other loaders. Costs a read"
               + " of the whole id column on every load");
-  public static final ConfigKey DIRECT_COPY =
+  public static final ConfigKey<Boolean> DIRECT_COPY =
       flag(
           "direct_copy",
           true,
@@ -351,135 +337,175 @@ public final class ConfigKeys {
               + " false COPYs into a session temp table first and inserts from it (each row written"
               + " twice), so several writers of one table overlap their COPYs");
 
-  /** Every key, in documentation order. */
-  public static final List<ConfigKey> ALL =
-      List.of(
-          CONNECTION_STRING,
-          TARGET_TABLE,
-          TARGET_SCHEMA,
-          AWS_IAM_ROLE,
-          S3_BUCKET,
-          S3_PREFIX,
-          AWS_REGION,
-          S3_ENDPOINT,
-          AWS_ACCESS_KEY_ID,
-          AWS_SECRET_ACCESS_KEY,
-          BATCH_SIZE,
-          MAX_FILE_BYTES,
-          SLICES,
-          UPLOAD_CONCURRENCY,
-          PARQUET_COMPRESSION,
-          MAX_CONNECTIONS,
-          INCLUDE_METADATA,
-          INCLUDE_KEY,
-          INCLUDE_HEADERS,
-          METADATA_COLUMN_PREFIX,
-          PAYLOAD_FORMAT,
-          TABLE_LAYOUT,
-          SCHEMA_EVOLUTION,
-          WRITE_MODE,
-          PRIMARY_KEY,
-          DELETE_ON_TOMBSTONE,
-          CDC_DELETE_MODE,
-          DIST_STYLE,
-          DIST_KEY,
-          SORT_KEY,
-          MAX_RETRIES,
-          RETRY_DELAY,
-          RETRY_MAX_DELAY,
-          RETRY_TIMEOUT,
-          S3_TIMEOUT,
-          ARCHIVE,
-          VERBOSE_LOGGING,
-          DEDUP_BY_ID,
-          DIRECT_COPY);
-
-  private static final Map<String, ConfigKey> BY_NAME =
-      ALL.stream().collect(Collectors.toMap(ConfigKey::name, Function.identity()));
-  private static final Map<String, ConfigKey> BY_DOTTED_NAME =
-      ALL.stream().collect(Collectors.toMap(ConfigKey::dottedName, Function.identity()));
-
   /** The key with this seed name, e.g. {@code batch_size}. */
-  public static Optional<ConfigKey> byName(String name) {
+  public static Optional<ConfigKey<?>> byName(String name) {
     return Optional.ofNullable(BY_NAME.get(name));
   }
 
   /** The key with this Kafka Connect name, e.g. {@code batch.size}. */
-  public static Optional<ConfigKey> byDottedName(String dottedName) {
+  public static Optional<ConfigKey<?>> byDottedName(String dottedName) {
     return Optional.ofNullable(BY_DOTTED_NAME.get(dottedName));
   }
 
-  private static ConfigKey required(
-      String name, KeyType type, String doc, Sensitivity sensitivity, Check check) {
-    return new ConfigKey(
-        name, type, null, "required", doc, Requirement.REQUIRED, sensitivity, check);
+  /**
+   * Declares and registers a key read as its documented type {@code V} by {@code reader}, then
+   * checked and converted to {@code T} by {@code check}.
+   */
+  private static <V, T> ConfigKey<T> define(
+      String name,
+      KeyType type,
+      RawReader<V> reader,
+      T def,
+      String defText,
+      String doc,
+      Requirement requirement,
+      Sensitivity sensitivity,
+      Check<V, T> check) {
+    ConfigKey<T> key =
+        new ConfigKey<>(
+            name,
+            type,
+            def,
+            defText,
+            doc,
+            requirement,
+            sensitivity,
+            (k, raw, problems) -> {
+              V value = reader.read(k, raw, problems);
+              return value == null ? null : check.apply(k, value, problems);
+            });
+    if (BY_NAME.putIfAbsent(name, key) != null
+        || BY_DOTTED_NAME.putIfAbsent(key.dottedName(), key) != null) {
+      throw new IllegalStateException("Cannot declare key " + name + ": declared twice");
+    }
+    DECLARED.add(key);
+    return key;
   }
 
-  private static ConfigKey optional(
-      String name, KeyType type, Object def, String defText, String doc, Check check) {
-    return new ConfigKey(
-        name, type, def, defText, doc, Requirement.OPTIONAL, Sensitivity.PLAIN, check);
+  private static <T> ConfigKey<T> required(
+      String name, KeyType type, String doc, Sensitivity sensitivity, Check<String, T> check) {
+    return define(
+        name,
+        type,
+        RawValues.TEXT,
+        null,
+        "required",
+        doc,
+        Requirement.REQUIRED,
+        sensitivity,
+        check);
   }
 
-  private static ConfigKey secret(String name, String doc) {
-    return new ConfigKey(
+  private static <T> ConfigKey<T> text(
+      String name, T def, String defText, String doc, Check<String, T> check) {
+    return optional(name, KeyType.STRING, RawValues.TEXT, def, defText, doc, check);
+  }
+
+  private static ConfigKey<Integer> integer(
+      String name, Integer def, String doc, Check<Integer, Integer> check) {
+    return optional(
+        name, KeyType.INT, RawValues.INT, def, def == null ? "none" : def.toString(), doc, check);
+  }
+
+  /** A key taking one of an enum's keywords, documented with the default's keyword. */
+  private static <E extends Enum<E>> ConfigKey<E> choice(
+      String name, E def, String doc, E[] values, Function<E, String> keyword) {
+    return text(name, def, keyword.apply(def), doc, enumOf(values, keyword));
+  }
+
+  private static ConfigKey<Long> size(
+      String name, Long def, String defText, String doc, Check<Long, Long> check) {
+    return optional(name, KeyType.SIZE, RawValues.SIZE, def, defText, doc, check);
+  }
+
+  private static ConfigKey<List<String>> list(
+      String name,
+      List<String> def,
+      String defText,
+      String doc,
+      Check<List<String>, List<String>> check) {
+    return optional(name, KeyType.LIST, RawValues.LIST, def, defText, doc, check);
+  }
+
+  private static ConfigKey<Duration> duration(
+      String name, Duration def, String defText, String doc, Check<Duration, Duration> check) {
+    return optional(name, KeyType.DURATION, RawValues.duration(def), def, defText, doc, check);
+  }
+
+  private static ConfigKey<Boolean> flag(String name, boolean def, String doc) {
+    return optional(
+        name, KeyType.BOOL, RawValues.BOOL, def, Boolean.toString(def), doc, Check.none());
+  }
+
+  private static <V, T> ConfigKey<T> optional(
+      String name,
+      KeyType type,
+      RawReader<V> reader,
+      T def,
+      String defText,
+      String doc,
+      Check<V, T> check) {
+    return define(
+        name, type, reader, def, defText, doc, Requirement.OPTIONAL, Sensitivity.PLAIN, check);
+  }
+
+  private static ConfigKey<Secret> secret(String name, String doc) {
+    return define(
         name,
         KeyType.STRING,
+        RawValues.TEXT,
         null,
         "none",
         doc,
         Requirement.OPTIONAL,
         Sensitivity.SECRET,
-        (key, value, problems) -> new Secret((String) value));
+        (key, value, problems) -> new Secret(value));
   }
 
-  private static ConfigKey flag(String name, boolean def, String doc) {
-    return optional(name, KeyType.BOOL, def, Boolean.toString(def), doc, Check.NONE);
-  }
-
-  private static Check atLeast(int min, String rule) {
+  private static Check<Integer, Integer> atLeast(int min, String rule) {
     return (key, value, problems) -> {
-      if ((Integer) value < min) {
+      if (value < min) {
         problems.problem(key.name(), "must be " + rule + ", got " + value);
       }
       return value;
     };
   }
 
-  private static Object positiveDuration(ConfigKey key, Object value, Problems problems) {
-    if (((Duration) value).isZero()) {
+  private static Duration positiveDuration(ConfigKey<?> key, Duration value, Problems problems) {
+    if (value.isZero()) {
       problems.problem(key.name(), "must be above zero; write it like 30s or 2m");
     }
     return value;
   }
 
-  private static Object fileBytes(ConfigKey key, Object value, Problems problems) {
-    if ((Long) value < ByteSizes.KIB) {
+  private static Long fileBytes(ConfigKey<?> key, Long value, Problems problems) {
+    if (value < ByteSizes.KIB) {
       problems.problem(
           key.name(), "must be at least 1KB, got " + value + " bytes; write it like 64MB");
     }
     return value;
   }
 
-  private static Object connectionString(ConfigKey key, Object value, Problems problems) {
+  private static ConnectionString connectionString(
+      ConfigKey<?> key, String value, Problems problems) {
     try {
-      return ConnectionString.parse((String) value);
+      return ConnectionString.parse(value);
     } catch (IllegalArgumentException e) {
       problems.problem(key.name(), "Cannot parse the connection string: " + e.getMessage());
       return null;
     }
   }
 
-  private static Object targetTable(ConfigKey key, Object value, Problems problems) {
-    TableTemplate.Result result = TableTemplate.parse((String) value);
+  private static TableTemplate targetTable(ConfigKey<?> key, String value, Problems problems) {
+    TableTemplate.Result result = TableTemplate.parse(value);
     if (result.template() == null) {
       problems.problem(key.name(), result.problem());
     }
     return result.template();
   }
 
-  private static Object identifier(ConfigKey key, Object value, Problems problems) {
-    int bytes = TableName.utf8Length((String) value);
+  private static String identifier(ConfigKey<?> key, String value, Problems problems) {
+    int bytes = TableName.utf8Length(value);
     if (bytes > TableName.MAX_IDENTIFIER_BYTES) {
       problems.problem(
           key.name(), "is " + bytes + " bytes in UTF-8; Redshift identifiers hold at most 127");
@@ -487,7 +513,7 @@ public final class ConfigKeys {
     return value;
   }
 
-  private static Object prefix(ConfigKey key, Object value, Problems problems) {
+  private static String prefix(ConfigKey<?> key, String value, Problems problems) {
     int bytes = TableName.utf8Length(value + "timestamp");
     if (bytes > TableName.MAX_IDENTIFIER_BYTES) {
       problems.problem(key.name(), "makes column names longer than Redshift's 127 bytes");
@@ -495,9 +521,7 @@ public final class ConfigKeys {
     return value;
   }
 
-  private static Object primaryKey(ConfigKey key, Object value, Problems problems) {
-    @SuppressWarnings("unchecked")
-    List<String> fields = (List<String>) value;
+  private static List<String> primaryKey(ConfigKey<?> key, List<String> fields, Problems problems) {
     if (fields.isEmpty() || fields.stream().anyMatch(String::isEmpty)) {
       problems.problem(
           key.name(),
@@ -511,11 +535,9 @@ public final class ConfigKeys {
     return fields;
   }
 
-  private static Object sortKey(ConfigKey key, Object value, Problems problems) {
+  private static List<String> sortKey(ConfigKey<?> key, String value, Problems problems) {
     List<String> columns =
-        java.util.Arrays.stream(((String) value).split(",", -1))
-            .map(c -> TableName.fold(c.trim()))
-            .toList();
+        java.util.Arrays.stream(value.split(",", -1)).map(c -> TableName.fold(c.trim())).toList();
     if (columns.stream().anyMatch(String::isEmpty)) {
       problems.problem(key.name(), "must be comma-separated column names, got '" + value + "'");
     } else if (columns.stream().distinct().count() < columns.size()) {
@@ -531,8 +553,7 @@ public final class ConfigKeys {
     return columns;
   }
 
-  private static Object bucket(ConfigKey key, Object value, Problems problems) {
-    String bucket = (String) value;
+  private static String bucket(ConfigKey<?> key, String bucket, Problems problems) {
     if (bucket.contains("/") || bucket.contains(":")) {
       problems.problem(
           key.name(), "must be a bare bucket name such as my-bucket; put the path into s3_prefix");
@@ -540,9 +561,9 @@ public final class ConfigKeys {
     return bucket;
   }
 
-  private static Object endpoint(ConfigKey key, Object value, Problems problems) {
+  private static URI endpoint(ConfigKey<?> key, String value, Problems problems) {
     try {
-      URI uri = URI.create((String) value);
+      URI uri = URI.create(value);
       String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
       if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null) {
         return uri;
@@ -557,12 +578,10 @@ public final class ConfigKeys {
   }
 
   /** A check turning a keyword into one of {@code values}, or a problem listing them. */
-  private static <E extends Enum<E>> Check enumOf(E[] values, Function<E, String> keyword) {
+  private static <E extends Enum<E>> Check<String, E> enumOf(
+      E[] values, Function<E, String> keyword) {
     return (key, value, problems) -> {
-      if (!(value instanceof String)) {
-        return value;
-      }
-      String text = ((String) value).trim().toLowerCase(Locale.ROOT);
+      String text = value.trim().toLowerCase(Locale.ROOT);
       for (E e : values) {
         if (keyword.apply(e).equals(text)) {
           return e;
@@ -579,8 +598,8 @@ public final class ConfigKeys {
     };
   }
 
-  private static Object payloadFormat(ConfigKey key, Object value, Problems problems) {
-    String text = ((String) value).trim().toLowerCase(Locale.ROOT);
+  private static PayloadFormat payloadFormat(ConfigKey<?> key, String value, Problems problems) {
+    String text = value.trim().toLowerCase(Locale.ROOT);
     switch (text) {
       case "varbyte":
         return PayloadFormat.VARBYTE;

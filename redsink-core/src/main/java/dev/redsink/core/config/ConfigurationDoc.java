@@ -29,7 +29,7 @@ public final class ConfigurationDoc {
         .append(" comma-separated string (the only form in Kafka Connect).\n\n")
         .append("| Key | Kafka Connect | Type | Default | Meaning |\n")
         .append("|---|---|---|---|---|\n");
-    for (ConfigKey key : ConfigKeys.ALL) {
+    for (ConfigKey<?> key : ConfigKeys.ALL) {
       md.append("| `")
           .append(key.name())
           .append("` | `")

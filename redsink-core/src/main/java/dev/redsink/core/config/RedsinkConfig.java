@@ -1,113 +1,122 @@
 package dev.redsink.core.config;
 
-import dev.redsink.core.encode.ParquetCompression;
 import dev.redsink.core.table.ColumnGroup;
-import dev.redsink.core.table.PayloadFormat;
 import dev.redsink.core.table.RowLayout;
-import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableKeys;
 import dev.redsink.core.table.TableLayout;
-import dev.redsink.core.table.TableTemplate;
 import dev.redsink.core.table.WriteSettings;
-import java.net.URI;
-import java.time.Duration;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The parsed, validated, immutable configuration; the engine never sees a raw map. Its toString and
- * {@link #describeEffective()} mask every secret.
+ * The parsed, validated, immutable configuration; the engine never sees a raw map. Each key's value
+ * is {@link #get typed by its key}; the values derived from several keys are methods. Its toString
+ * and {@link #describeEffective()} mask every secret.
  */
-public record RedsinkConfig(
-    ConnectionString connection,
-    TableTemplate targetTable,
-    Optional<String> targetSchema,
-    String awsIamRole,
-    String s3Bucket,
-    String s3Prefix,
-    String awsRegion,
-    Optional<URI> s3Endpoint,
-    Optional<StaticCredentials> staticCredentials,
-    int batchSize,
-    FileSplit fileSplit,
-    ParquetCompression parquetCompression,
-    int maxConnections,
-    boolean includeMetadata,
-    boolean includeKey,
-    boolean includeHeaders,
-    String metadataColumnPrefix,
-    PayloadFormat payloadFormat,
-    TableLayout tableLayout,
-    SchemaEvolution schemaEvolution,
-    TableKeys tableKeys,
-    int maxRetries,
-    Duration retryDelay,
-    Duration retryMaxDelay,
-    Duration retryTimeout,
-    Duration s3Timeout,
-    boolean archive,
-    boolean verboseLogging,
-    boolean dedupById,
-    boolean directCopy,
-    WriteSettings write,
-    List<EffectiveValue> effective) {
+public final class RedsinkConfig {
+  /** The keys {@link #rowLayout()} reads. */
+  static final List<ConfigKey<?>> ROW_LAYOUT_KEYS =
+      List.of(
+          ConfigKeys.INCLUDE_METADATA,
+          ConfigKeys.INCLUDE_KEY,
+          ConfigKeys.INCLUDE_HEADERS,
+          ConfigKeys.METADATA_COLUMN_PREFIX,
+          ConfigKeys.PAYLOAD_FORMAT,
+          ConfigKeys.TABLE_LAYOUT);
+
+  private final KeyValues values;
+
+  RedsinkConfig(KeyValues values) {
+    this.values = values.copy();
+  }
 
   /** One key and its effective value as it may be logged (secrets already masked). */
   public record EffectiveValue(String key, String shown) {}
 
-  public RedsinkConfig {
-    effective = List.copyOf(effective);
+  /**
+   * The key's value, or its default when it was not given: null only for an optional key without a
+   * default (see {@link #find}).
+   */
+  public <T> T get(ConfigKey<T> key) {
+    return values.get(key);
+  }
+
+  /** The key's value, empty when an optional key without a default was not given. */
+  public <T> Optional<T> find(ConfigKey<T> key) {
+    return Optional.ofNullable(values.get(key));
   }
 
   /** The column layout these settings imply for new tables. */
   public RowLayout rowLayout() {
-    return rowLayout(
-        includeMetadata,
-        includeKey,
-        includeHeaders,
-        metadataColumnPrefix,
-        payloadFormat,
-        tableLayout);
+    return rowLayout(values);
   }
 
-  static RowLayout rowLayout(
-      boolean includeMetadata,
-      boolean includeKey,
-      boolean includeHeaders,
-      String prefix,
-      PayloadFormat payloadFormat,
-      TableLayout tableLayout) {
+  static RowLayout rowLayout(KeyValues v) {
     EnumSet<ColumnGroup> groups = EnumSet.noneOf(ColumnGroup.class);
-    if (includeMetadata) {
+    if (v.get(ConfigKeys.INCLUDE_METADATA)) {
       groups.add(ColumnGroup.METADATA);
     }
-    if (includeKey) {
+    if (v.get(ConfigKeys.INCLUDE_KEY)) {
       groups.add(ColumnGroup.KEY);
     }
-    if (includeHeaders) {
+    if (v.get(ConfigKeys.INCLUDE_HEADERS)) {
       groups.add(ColumnGroup.HEADERS);
     }
-    return tableLayout == TableLayout.TYPED
+    String prefix = v.get(ConfigKeys.METADATA_COLUMN_PREFIX);
+    return v.get(ConfigKeys.TABLE_LAYOUT) == TableLayout.TYPED
         ? RowLayout.typed(groups, prefix)
-        : RowLayout.of(groups, payloadFormat, prefix);
+        : RowLayout.of(groups, v.get(ConfigKeys.PAYLOAD_FORMAT), prefix);
+  }
+
+  /** How each load is cut into Parquet files. */
+  public FileSplit fileSplit() {
+    return new FileSplit(
+        get(ConfigKeys.BATCH_SIZE),
+        find(ConfigKeys.MAX_FILE_BYTES),
+        find(ConfigKeys.SLICES),
+        get(ConfigKeys.UPLOAD_CONCURRENCY));
+  }
+
+  /** The runtime's static S3 credentials, empty for the default credential chain. */
+  public Optional<StaticCredentials> staticCredentials() {
+    return find(ConfigKeys.AWS_ACCESS_KEY_ID)
+        .map(id -> new StaticCredentials(id, get(ConfigKeys.AWS_SECRET_ACCESS_KEY)));
+  }
+
+  /** Distribution and sort keys of the tables Redsink creates. */
+  public TableKeys tableKeys() {
+    return TableKeysParser.keys(values);
+  }
+
+  /** How loads write into the target: append, upsert or cdc. */
+  public WriteSettings write() {
+    return WriteSettingsParser.settings(values);
   }
 
   /** One line per key, {@code key = value}, secrets masked: for the start-up log. */
   public String describeEffective() {
     StringBuilder text = new StringBuilder("Effective Redsink configuration:");
-    for (EffectiveValue value : effective) {
+    for (EffectiveValue value : effective()) {
       text.append("\n  ").append(value.key()).append(" = ").append(value.shown());
     }
     return text.toString();
   }
 
+  /** Every key's effective value, in catalogue order, secrets masked. */
+  public List<EffectiveValue> effective() {
+    return ConfigKeys.ALL.stream()
+        .map(key -> new EffectiveValue(key.name(), key.display(values.get(key))))
+        .toList();
+  }
+
   /** The effective values by key, secrets masked. */
   public Map<String, String> effectiveValues() {
-    java.util.LinkedHashMap<String, String> values = new java.util.LinkedHashMap<>();
-    effective.forEach(v -> values.put(v.key(), v.shown()));
-    return values;
+    Map<String, String> shown = new LinkedHashMap<>();
+    effective().forEach(v -> shown.put(v.key(), v.shown()));
+    return shown;
   }
 
   @Override

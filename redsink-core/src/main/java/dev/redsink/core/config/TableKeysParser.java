@@ -6,7 +6,6 @@ import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.TableKeys;
 import dev.redsink.core.table.TableLayout;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -16,14 +15,14 @@ import java.util.Optional;
 final class TableKeysParser {
   private TableKeysParser() {}
 
-  static void check(Map<ConfigKey, Object> v, RowLayout layout, Problems problems) {
-    Object style = v.get(ConfigKeys.DIST_STYLE);
-    String distKey = (String) v.get(ConfigKeys.DIST_KEY);
+  static void check(KeyValues v, RowLayout layout, Problems problems) {
+    DistStyle style = v.get(ConfigKeys.DIST_STYLE);
+    String distKey = v.get(ConfigKeys.DIST_KEY);
     if (distKey != null && style != null && style != DistStyle.AUTO && style != DistStyle.KEY) {
       problems.problem(
           ConfigKeys.DIST_STYLE.name(),
           "must be key when dist_key is set, got '"
-              + ((DistStyle) style).keyword()
+              + style.keyword()
               + "'; remove dist_key or set dist_style = key");
     }
     if (distKey == null && style == DistStyle.KEY) {
@@ -40,24 +39,23 @@ final class TableKeysParser {
     }
   }
 
-  static TableKeys keys(Map<ConfigKey, Object> v) {
-    Optional<String> distKey = Optional.ofNullable((String) v.get(ConfigKeys.DIST_KEY));
-    DistStyle style =
-        distKey.isPresent() ? DistStyle.KEY : (DistStyle) v.get(ConfigKeys.DIST_STYLE);
+  static TableKeys keys(KeyValues v) {
+    Optional<String> distKey = Optional.ofNullable(v.get(ConfigKeys.DIST_KEY));
+    DistStyle style = distKey.isPresent() ? DistStyle.KEY : v.get(ConfigKeys.DIST_STYLE);
     return new TableKeys(style, distKey, sortKey(v));
   }
 
-  @SuppressWarnings("unchecked")
-  private static List<String> sortKey(Map<ConfigKey, Object> v) {
-    Object columns = v.get(ConfigKeys.SORT_KEY);
-    return columns == null ? List.of() : (List<String>) columns;
+  private static List<String> sortKey(KeyValues v) {
+    List<String> columns = v.get(ConfigKeys.SORT_KEY);
+    return columns == null ? List.of() : columns;
   }
 
   /**
    * A payload table has exactly the layout's columns; a typed table also gets one per field, known
    * only when it is created, so a name that is not a fixed column is taken for a field then.
    */
-  private static void checkColumn(ConfigKey key, String name, RowLayout layout, Problems problems) {
+  private static void checkColumn(
+      ConfigKey<?> key, String name, RowLayout layout, Problems problems) {
     Optional<Column> column =
         layout.columns().stream().filter(c -> c.name().equals(name)).findFirst();
     if (column.isEmpty()) {

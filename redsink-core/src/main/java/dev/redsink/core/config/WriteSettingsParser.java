@@ -1,18 +1,16 @@
 package dev.redsink.core.config;
 
-import dev.redsink.core.table.CdcDeleteMode;
 import dev.redsink.core.table.TableLayout;
 import dev.redsink.core.table.WriteMode;
 import dev.redsink.core.table.WriteSettings;
 import java.util.List;
-import java.util.Map;
 
 /** The checks across write_mode, primary_key, delete_on_tombstone and cdc_delete_mode. */
 final class WriteSettingsParser {
   private WriteSettingsParser() {}
 
-  static void check(Map<ConfigKey, Object> v, Problems problems) {
-    WriteMode mode = (WriteMode) v.get(ConfigKeys.WRITE_MODE);
+  static void check(KeyValues v, Problems problems) {
+    WriteMode mode = v.get(ConfigKeys.WRITE_MODE);
     if (mode == null || mode == WriteMode.APPEND) {
       if (Boolean.TRUE.equals(v.get(ConfigKeys.DELETE_ON_TOMBSTONE))) {
         problems.problem(
@@ -29,8 +27,7 @@ final class WriteSettingsParser {
               + " needs table_layout = typed (rows are matched by field columns); set"
               + " table_layout = typed or write_mode = append");
     }
-    @SuppressWarnings("unchecked")
-    List<String> key = (List<String>) v.get(ConfigKeys.PRIMARY_KEY);
+    List<String> key = v.get(ConfigKeys.PRIMARY_KEY);
     if (mode == WriteMode.UPSERT && key == null) {
       problems.problem(
           ConfigKeys.PRIMARY_KEY.name(),
@@ -48,10 +45,9 @@ final class WriteSettingsParser {
     }
   }
 
-  static WriteSettings settings(Map<ConfigKey, Object> v) {
-    WriteMode mode = (WriteMode) v.get(ConfigKeys.WRITE_MODE);
-    @SuppressWarnings("unchecked")
-    List<String> key = (List<String>) v.get(ConfigKeys.PRIMARY_KEY);
+  static WriteSettings settings(KeyValues v) {
+    WriteMode mode = v.get(ConfigKeys.WRITE_MODE);
+    List<String> key = v.get(ConfigKeys.PRIMARY_KEY);
     if (key == null) {
       key = mode == WriteMode.CDC ? List.of(WriteSettings.RECORD_KEY) : List.of();
     }
@@ -61,7 +57,7 @@ final class WriteSettingsParser {
         Boolean.TRUE.equals(v.get(ConfigKeys.DELETE_ON_TOMBSTONE))
             ? WriteSettings.TombstoneHandling.DELETE
             : WriteSettings.TombstoneHandling.IGNORE,
-        (CdcDeleteMode) v.get(ConfigKeys.CDC_DELETE_MODE),
+        v.get(ConfigKeys.CDC_DELETE_MODE),
         v.get(ConfigKeys.METADATA_COLUMN_PREFIX) + "deleted");
   }
 }

@@ -1,5 +1,6 @@
 package dev.redsink.core.load;
 
+import dev.redsink.core.config.ConfigKeys;
 import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.sql.CopySource;
@@ -30,11 +31,12 @@ public final class ClusterProbe implements AutoCloseable {
 
   public static ClusterProbe connect(RedsinkConfig config) {
     Properties properties = new Properties();
-    properties.putAll(config.connection().properties());
+    properties.putAll(config.get(ConfigKeys.CONNECTION_STRING).properties());
     properties.putIfAbsent("loginTimeout", LOGIN_TIMEOUT_SECONDS);
     try {
       return new ClusterProbe(
-          DriverManager.getConnection(config.connection().jdbcUrl(), properties));
+          DriverManager.getConnection(
+              config.get(ConfigKeys.CONNECTION_STRING).jdbcUrl(), properties));
     } catch (SQLException e) {
       throw failure(e);
     }
@@ -72,7 +74,8 @@ public final class ClusterProbe implements AutoCloseable {
                 config.rowLayout(),
                 // A typed table's keys may name fields the probe's layout does not have.
                 config.rowLayout().isTyped() ? TableKeys.AUTO : config.tableKeys()));
-        statement.execute(TableSql.copy(table, url, config.awsIamRole(), CopySource.OBJECT));
+        statement.execute(
+            TableSql.copy(table, url, config.get(ConfigKeys.AWS_IAM_ROLE), CopySource.OBJECT));
       } finally {
         connection.rollback();
         connection.setAutoCommit(true);

@@ -1,5 +1,6 @@
 package dev.redsink.core.load;
 
+import dev.redsink.core.config.ConfigKeys;
 import dev.redsink.core.config.ConfigParser;
 import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.error.ErrorCategory;
@@ -57,12 +58,14 @@ public final class LedgerTables implements AutoCloseable {
 
   /** Connects (SELECT 1) with one connection; creates nothing. */
   public static LedgerTables open(RedsinkConfig config) {
-    return new LedgerTables(config, ConnectionPool.open(config.connection(), 1));
+    return new LedgerTables(
+        config, ConnectionPool.open(config.get(ConfigKeys.CONNECTION_STRING), 1));
   }
 
   /** The table a topic loads into. */
   public TableName tableOf(String topic) {
-    return new TableName(config.targetSchema(), config.targetTable().resolve(topic));
+    return new TableName(
+        config.find(ConfigKeys.TARGET_SCHEMA), config.get(ConfigKeys.TARGET_TABLE).resolve(topic));
   }
 
   /**
@@ -73,13 +76,14 @@ public final class LedgerTables implements AutoCloseable {
   public List<LedgerEntry> entries() {
     List<TableName> ledgers = new ArrayList<>();
     try (Connection c = pool.connection()) {
-      try (PreparedStatement ps = Jdbc.prepare(c, LedgerSql.ledgerTables(config.targetSchema()));
+      try (PreparedStatement ps =
+              Jdbc.prepare(c, LedgerSql.ledgerTables(config.find(ConfigKeys.TARGET_SCHEMA)));
           ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
-          ledgers.add(new TableName(config.targetSchema(), rs.getString(1)));
+          ledgers.add(new TableName(config.find(ConfigKeys.TARGET_SCHEMA), rs.getString(1)));
         }
       }
-      TableName legacy = LedgerSql.legacy(config.targetSchema());
+      TableName legacy = LedgerSql.legacy(config.find(ConfigKeys.TARGET_SCHEMA));
       if (!TargetTables.columns(c, legacy).isEmpty()) {
         ledgers.add(legacy);
       }
@@ -134,7 +138,7 @@ public final class LedgerTables implements AutoCloseable {
    * @throws RedsinkException when a load holds the ledger's lock and {@code ifLocked} is REFUSE
    */
   public Change reset(String topic, Map<Integer, Long> offsets, IfLocked ifLocked) {
-    new LedgerMigration(pool, ledger, config.targetSchema()).run();
+    new LedgerMigration(pool, ledger, config.find(ConfigKeys.TARGET_SCHEMA)).run();
     TableName target = tableOf(topic);
     TableName ledgerTable = Ledger.tableOf(target);
     try (Connection c = pool.connection()) {
@@ -231,7 +235,10 @@ public final class LedgerTables implements AutoCloseable {
   }
 
   private String schemaName() {
-    return config.targetSchema().map(s -> "schema " + s).orElse("the current schema");
+    return config
+        .find(ConfigKeys.TARGET_SCHEMA)
+        .map(s -> "schema " + s)
+        .orElse("the current schema");
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.redsink.core.load;
 
+import dev.redsink.core.config.ConfigKeys;
 import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.record.LoadResult;
@@ -66,7 +67,9 @@ public final class LoadEngine implements AutoCloseable {
 
   /** Connects (SELECT 1), builds the S3 client, and prepares a table without placeholders. */
   public static LoadEngine open(RedsinkConfig config) {
-    ConnectionPool pool = ConnectionPool.open(config.connection(), config.maxConnections());
+    ConnectionPool pool =
+        ConnectionPool.open(
+            config.get(ConfigKeys.CONNECTION_STRING), config.get(ConfigKeys.MAX_CONNECTIONS));
     S3ObjectStore store = null;
     ExecutorService threads = null;
     ExecutorService tableThreads = null;
@@ -74,18 +77,19 @@ public final class LoadEngine implements AutoCloseable {
       store = S3ObjectStore.of(config);
       RetryPolicy retry =
           new RetryPolicy(
-              config.maxRetries(),
-              config.retryDelay(),
-              config.retryMaxDelay(),
-              config.retryTimeout(),
+              config.get(ConfigKeys.MAX_RETRIES),
+              config.get(ConfigKeys.RETRY_DELAY),
+              config.get(ConfigKeys.RETRY_MAX_DELAY),
+              config.get(ConfigKeys.RETRY_TIMEOUT),
               Sleeper.SYSTEM);
-      Stager stager = new Stager(store, config.s3Prefix(), UuidV7.system(), retry);
+      Stager stager = new Stager(store, config.get(ConfigKeys.S3_PREFIX), UuidV7.system(), retry);
       threads = daemonThreads("redsink-stage-", config.fileSplit().uploadConcurrency());
       // Each table load holds at most one connection at a time; one connection stays free for
       // ledger reads (a runtime resuming partitions) and for preparing new tables meanwhile.
-      tableThreads = daemonThreads("redsink-table-", Math.max(1, config.maxConnections() - 1));
+      tableThreads =
+          daemonThreads("redsink-table-", Math.max(1, config.get(ConfigKeys.MAX_CONNECTIONS) - 1));
       Ledger ledger = new Ledger();
-      new LedgerMigration(pool, ledger, config.targetSchema()).run();
+      new LedgerMigration(pool, ledger, config.find(ConfigKeys.TARGET_SCHEMA)).run();
       TargetTables tables = new TargetTables(config, pool, ledger);
       LoadContext ctx =
           new LoadContext(
@@ -94,18 +98,20 @@ public final class LoadEngine implements AutoCloseable {
               ledger,
               new LoadTransaction(
                   ledger,
-                  config.awsIamRole(),
-                  config.dedupById() ? DedupMode.SKIP_EXISTING_IDS : DedupMode.LEDGER_ONLY,
+                  config.get(ConfigKeys.AWS_IAM_ROLE),
+                  config.get(ConfigKeys.DEDUP_BY_ID)
+                      ? DedupMode.SKIP_EXISTING_IDS
+                      : DedupMode.LEDGER_ONLY,
                   config.write(),
-                  config.directCopy() ? CopyPath.DIRECT : CopyPath.STAGED),
+                  config.get(ConfigKeys.DIRECT_COPY) ? CopyPath.DIRECT : CopyPath.STAGED),
               stager,
               retry,
               config.fileSplit(),
               new FileStaging(threads, stager),
-              config.verboseLogging(),
-              config.archive() ? Disposal.ARCHIVE : Disposal.DELETE);
+              config.get(ConfigKeys.VERBOSE_LOGGING),
+              config.get(ConfigKeys.ARCHIVE) ? Disposal.ARCHIVE : Disposal.DELETE);
       LoadEngine engine = new LoadEngine(pool, tables, ctx, threads, tableThreads);
-      if (!config.targetTable().hasPlaceholders()) {
+      if (!config.get(ConfigKeys.TARGET_TABLE).hasPlaceholders()) {
         tables.forTopic("");
       }
       return engine;

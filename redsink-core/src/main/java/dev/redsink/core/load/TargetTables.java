@@ -1,5 +1,6 @@
 package dev.redsink.core.load;
 
+import dev.redsink.core.config.ConfigKeys;
 import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.error.AuthorizationException;
 import dev.redsink.core.sql.SqlStatement;
@@ -50,7 +51,7 @@ final class TargetTables {
     this.config = config;
     this.pool = pool;
     this.ledger = ledger;
-    config.targetTable().dotWarning().ifPresent(LOG::warn);
+    config.get(ConfigKeys.TARGET_TABLE).dotWarning().ifPresent(LOG::warn);
   }
 
   /**
@@ -104,9 +105,9 @@ final class TargetTables {
   }
 
   private TableName resolve(String topic) {
-    String resolved = config.targetTable().resolve(topic);
+    String resolved = config.get(ConfigKeys.TARGET_TABLE).resolve(topic);
     folded.record(topic, resolved).ifPresent(LOG::warn);
-    return new TableName(config.targetSchema(), resolved);
+    return new TableName(config.find(ConfigKeys.TARGET_SCHEMA), resolved);
   }
 
   private TargetTable open(TableName name) {
@@ -122,8 +123,8 @@ final class TargetTables {
         return TargetTable.of(
             name,
             actual,
-            config.schemaEvolution(),
-            config.parquetCompression(),
+            config.get(ConfigKeys.SCHEMA_EVOLUTION),
+            config.get(ConfigKeys.PARQUET_COMPRESSION),
             config.tableKeys());
       }
       createIfMissing(c, TableSql.createTable(name, expected, config.tableKeys()));
@@ -133,7 +134,7 @@ final class TargetTables {
           name,
           actual,
           SchemaEvolution.ADD_COLUMNS,
-          config.parquetCompression(),
+          config.get(ConfigKeys.PARQUET_COMPRESSION),
           config.tableKeys());
     } catch (SQLException e) {
       throw SqlStates.wrap("prepare table " + name, e);
@@ -146,10 +147,10 @@ final class TargetTables {
    * grant named.
    */
   private void createSchema(Connection c) throws SQLException {
-    if (schemaReady || config.targetSchema().isEmpty()) {
+    if (schemaReady || config.find(ConfigKeys.TARGET_SCHEMA).isEmpty()) {
       return;
     }
-    String schema = config.targetSchema().get();
+    String schema = config.find(ConfigKeys.TARGET_SCHEMA).get();
     try (PreparedStatement ps = Jdbc.prepare(c, TargetSchemaSql.exists(schema));
         ResultSet rs = ps.executeQuery()) {
       rs.next();

@@ -1,5 +1,6 @@
 package dev.redsink.core.stage;
 
+import dev.redsink.core.config.ConfigKeys;
 import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
@@ -26,12 +27,12 @@ public final class BucketProbe implements AutoCloseable {
 
   /** The object key for a probe file under s3_prefix. */
   public String key(String fileName) {
-    String prefix = config.s3Prefix();
+    String prefix = config.get(ConfigKeys.S3_PREFIX);
     return prefix.isEmpty() || prefix.endsWith("/") ? prefix + fileName : prefix + "/" + fileName;
   }
 
   public String url(String key) {
-    return "s3://" + config.s3Bucket() + "/" + key;
+    return "s3://" + config.get(ConfigKeys.S3_BUCKET) + "/" + key;
   }
 
   /** Uploads with a CRC32C checksum the server verifies. */
@@ -39,12 +40,15 @@ public final class BucketProbe implements AutoCloseable {
     call(
         () ->
             s3.putObject(
-                b -> b.bucket(config.s3Bucket()).key(key).checksumCRC32C(Crc32c.base64(bytes)),
+                b ->
+                    b.bucket(config.get(ConfigKeys.S3_BUCKET))
+                        .key(key)
+                        .checksumCRC32C(Crc32c.base64(bytes)),
                 RequestBody.fromBytes(bytes)));
   }
 
   public void delete(String key) {
-    call(() -> s3.deleteObject(b -> b.bucket(config.s3Bucket()).key(key)));
+    call(() -> s3.deleteObject(b -> b.bucket(config.get(ConfigKeys.S3_BUCKET)).key(key)));
   }
 
   /** The bucket's region as S3 reports it (us-east-1 for the empty location constraint). */
@@ -52,7 +56,7 @@ public final class BucketProbe implements AutoCloseable {
     String location =
         call(
             () ->
-                s3.getBucketLocation(b -> b.bucket(config.s3Bucket()))
+                s3.getBucketLocation(b -> b.bucket(config.get(ConfigKeys.S3_BUCKET)))
                     .locationConstraintAsString());
     return location == null || location.isEmpty() ? "us-east-1" : location;
   }
@@ -64,7 +68,8 @@ public final class BucketProbe implements AutoCloseable {
 
   private Optional<String> policy() {
     try {
-      return Optional.of(s3.getBucketPolicy(b -> b.bucket(config.s3Bucket())).policy());
+      return Optional.of(
+          s3.getBucketPolicy(b -> b.bucket(config.get(ConfigKeys.S3_BUCKET))).policy());
     } catch (S3Exception e) {
       // AWS says NoSuchBucketPolicy; s3proxy (the emulator's S3) says NoSuchPolicy.
       if ("NoSuchBucketPolicy".equals(code(e)) || "NoSuchPolicy".equals(code(e))) {

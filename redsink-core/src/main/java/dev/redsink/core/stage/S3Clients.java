@@ -1,5 +1,6 @@
 package dev.redsink.core.stage;
 
+import dev.redsink.core.config.ConfigKeys;
 import dev.redsink.core.config.RedsinkConfig;
 import java.time.Duration;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -29,10 +30,10 @@ public final class S3Clients {
     // The socket timeout bounds only reads: s3_timeout bounds a whole request, so a PUT stalled
     // while sending fails as transient and the Stager retries it. SDK retries are off, so the call
     // timeout equals the attempt timeout.
-    Duration attemptTimeout = config.s3Timeout();
+    Duration attemptTimeout = config.get(ConfigKeys.S3_TIMEOUT);
     S3ClientBuilder builder =
         S3Client.builder()
-            .region(Region.of(config.awsRegion()))
+            .region(Region.of(config.get(ConfigKeys.AWS_REGION)))
             .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
             .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
             .overrideConfiguration(
@@ -41,7 +42,7 @@ public final class S3Clients {
                         .apiCallAttemptTimeout(attemptTimeout)
                         .apiCallTimeout(attemptTimeout));
     config
-        .s3Endpoint()
+        .find(ConfigKeys.S3_ENDPOINT)
         .ifPresent(endpoint -> builder.endpointOverride(endpoint).forcePathStyle(true));
     AwsCredentialsProvider credentials =
         config

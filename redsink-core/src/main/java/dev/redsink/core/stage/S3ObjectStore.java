@@ -1,5 +1,6 @@
 package dev.redsink.core.stage;
 
+import dev.redsink.core.config.ConfigKeys;
 import dev.redsink.core.error.AuthorizationException;
 import dev.redsink.core.error.FatalException;
 import dev.redsink.core.error.RedsinkException;
@@ -26,7 +27,7 @@ public final class S3ObjectStore implements ObjectStore {
 
   /** The store for a sink's configuration: its bucket, with a client built from its keys. */
   public static S3ObjectStore of(dev.redsink.core.config.RedsinkConfig config) {
-    return new S3ObjectStore(S3Clients.create(config), config.s3Bucket());
+    return new S3ObjectStore(S3Clients.create(config), config.get(ConfigKeys.S3_BUCKET));
   }
 
   @Override

@@ -5,9 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redsink.core.encode.ParquetCompression;
 import dev.redsink.core.error.InvalidConfigException;
+import dev.redsink.core.table.CdcDeleteMode;
 import dev.redsink.core.table.DistStyle;
 import dev.redsink.core.table.PayloadFormat;
+import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableKeys;
+import dev.redsink.core.table.TableLayout;
+import dev.redsink.core.table.TableTemplate;
+import dev.redsink.core.table.WriteMode;
 import java.net.URI;
 import java.time.Duration;
 import java.util.HashMap;
@@ -17,6 +22,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ConfigParserTest {
   static final String PASSWORD = "s3cr3t-Pa55";
@@ -53,30 +59,29 @@ class ConfigParserTest {
     ConfigParser.Parsed parsed = ConfigParser.parse(minimal());
     RedsinkConfig c = parsed.config();
     assertThat(parsed.warnings()).isEmpty();
-    assertThat(c.connection().endpoint())
+    assertThat(c.get(ConfigKeys.CONNECTION_STRING).endpoint())
         .isEqualTo("cluster.abc123.eu-west-1.redshift.amazonaws.com:5439/analytics");
-    assertThat(c.targetTable().toString()).isEqualTo("orders_{topic_segment[-1]}");
-    assertThat(c.targetSchema()).isEmpty();
-    assertThat(c.awsIamRole()).isEqualTo("arn:aws:iam::123456789012:role/RedshiftCopy");
-    assertThat(c.s3Bucket()).isEqualTo("picomq-staging");
-    assertThat(c.s3Prefix()).isEqualTo("redshift/orders");
-    assertThat(c.awsRegion()).isEqualTo("eu-west-1");
-    assertThat(c.s3Endpoint()).isEmpty();
+    assertThat(c.get(ConfigKeys.TARGET_TABLE).toString()).isEqualTo("orders_{topic_segment[-1]}");
+    assertThat(c.find(ConfigKeys.TARGET_SCHEMA)).isEmpty();
+    assertThat(c.get(ConfigKeys.AWS_IAM_ROLE))
+        .isEqualTo("arn:aws:iam::123456789012:role/RedshiftCopy");
+    assertThat(c.get(ConfigKeys.S3_BUCKET)).isEqualTo("picomq-staging");
+    assertThat(c.get(ConfigKeys.S3_PREFIX)).isEqualTo("redshift/orders");
+    assertThat(c.get(ConfigKeys.AWS_REGION)).isEqualTo("eu-west-1");
+    assertThat(c.find(ConfigKeys.S3_ENDPOINT)).isEmpty();
     assertThat(c.staticCredentials()).isEmpty();
-    assertThat(c.batchSize()).isEqualTo(100);
-    assertThat(c.maxConnections()).isEqualTo(5);
-    assertThat(c.includeMetadata()).isTrue();
-    assertThat(c.includeKey()).isTrue();
-    assertThat(c.metadataColumnPrefix()).isEqualTo("pico_");
-    assertThat(c.payloadFormat()).isEqualTo(PayloadFormat.VARBYTE);
-    assertThat(c.maxRetries()).isEqualTo(3);
-    assertThat(c.retryDelay()).isEqualTo(Duration.ofSeconds(1));
-    assertThat(c.retryMaxDelay()).isEqualTo(Duration.ofSeconds(30));
-    assertThat(c.retryTimeout()).isZero();
-    assertThat(c.archive()).isFalse();
-    assertThat(c.verboseLogging()).isFalse();
-    assertThat(c.dedupById()).isFalse();
-    assertThat(c.directCopy()).isTrue();
+    assertThat(c.get(ConfigKeys.BATCH_SIZE)).isEqualTo(100);
+    assertThat(c.get(ConfigKeys.MAX_CONNECTIONS)).isEqualTo(5);
+    assertThat(c.get(ConfigKeys.INCLUDE_METADATA)).isTrue();
+    assertThat(c.get(ConfigKeys.INCLUDE_KEY)).isTrue();
+    assertThat(c.get(ConfigKeys.METADATA_COLUMN_PREFIX)).isEqualTo("pico_");
+    assertThat(c.get(ConfigKeys.PAYLOAD_FORMAT)).isEqualTo(PayloadFormat.VARBYTE);
+    assertThat(c.get(ConfigKeys.MAX_RETRIES)).isEqualTo(3);
+    assertThat(c.get(ConfigKeys.RETRY_DELAY)).isEqualTo(Duration.ofSeconds(1));
+    assertThat(c.get(ConfigKeys.ARCHIVE)).isFalse();
+    assertThat(c.get(ConfigKeys.VERBOSE_LOGGING)).isFalse();
+    assertThat(c.get(ConfigKeys.DEDUP_BY_ID)).isFalse();
+    assertThat(c.get(ConfigKeys.DIRECT_COPY)).isTrue();
   }
 
   @Test
@@ -99,37 +104,33 @@ class ConfigParserTest {
     raw.put("payload_format", "text");
     raw.put("max_retries", 5L);
     raw.put("retry_delay", "250ms");
-    raw.put("retry_max_delay", "5s");
-    raw.put("retry_timeout", "10m");
     raw.put("archive", true);
     raw.put("verbose_logging", "TRUE");
     raw.put("dedup_by_id", true);
     raw.put("direct_copy", "false");
     RedsinkConfig c = parse(raw);
-    assertThat(c.targetTable().hasPlaceholders()).isFalse();
-    assertThat(c.targetSchema()).contains("analytics");
-    assertThat(c.awsIamRole()).isEqualTo("arn:aws:iam::1:role/Other");
-    assertThat(c.s3Bucket()).isEqualTo("other-bucket");
-    assertThat(c.s3Prefix()).isEqualTo("a/b");
-    assertThat(c.awsRegion()).isEqualTo("us-east-1");
-    assertThat(c.s3Endpoint()).contains(URI.create("http://127.0.0.1:9000"));
+    assertThat(c.get(ConfigKeys.TARGET_TABLE).hasPlaceholders()).isFalse();
+    assertThat(c.find(ConfigKeys.TARGET_SCHEMA)).contains("analytics");
+    assertThat(c.get(ConfigKeys.AWS_IAM_ROLE)).isEqualTo("arn:aws:iam::1:role/Other");
+    assertThat(c.get(ConfigKeys.S3_BUCKET)).isEqualTo("other-bucket");
+    assertThat(c.get(ConfigKeys.S3_PREFIX)).isEqualTo("a/b");
+    assertThat(c.get(ConfigKeys.AWS_REGION)).isEqualTo("us-east-1");
+    assertThat(c.find(ConfigKeys.S3_ENDPOINT)).contains(URI.create("http://127.0.0.1:9000"));
     assertThat(c.staticCredentials().orElseThrow().accessKeyId().reveal()).isEqualTo(ACCESS_KEY);
     assertThat(c.staticCredentials().orElseThrow().secretAccessKey().reveal())
         .isEqualTo(SECRET_KEY);
-    assertThat(c.batchSize()).isEqualTo(500);
-    assertThat(c.maxConnections()).isEqualTo(7);
-    assertThat(c.includeMetadata()).isFalse();
-    assertThat(c.includeKey()).isFalse();
-    assertThat(c.metadataColumnPrefix()).isEqualTo("rs_");
-    assertThat(c.payloadFormat()).isEqualTo(PayloadFormat.TEXT);
-    assertThat(c.directCopy()).isFalse();
-    assertThat(c.maxRetries()).isEqualTo(5);
-    assertThat(c.retryDelay()).isEqualTo(Duration.ofMillis(250));
-    assertThat(c.retryMaxDelay()).isEqualTo(Duration.ofSeconds(5));
-    assertThat(c.retryTimeout()).isEqualTo(Duration.ofMinutes(10));
-    assertThat(c.archive()).isTrue();
-    assertThat(c.verboseLogging()).isTrue();
-    assertThat(c.dedupById()).isTrue();
+    assertThat(c.get(ConfigKeys.BATCH_SIZE)).isEqualTo(500);
+    assertThat(c.get(ConfigKeys.MAX_CONNECTIONS)).isEqualTo(7);
+    assertThat(c.get(ConfigKeys.INCLUDE_METADATA)).isFalse();
+    assertThat(c.get(ConfigKeys.INCLUDE_KEY)).isFalse();
+    assertThat(c.get(ConfigKeys.METADATA_COLUMN_PREFIX)).isEqualTo("rs_");
+    assertThat(c.get(ConfigKeys.PAYLOAD_FORMAT)).isEqualTo(PayloadFormat.TEXT);
+    assertThat(c.get(ConfigKeys.DIRECT_COPY)).isFalse();
+    assertThat(c.get(ConfigKeys.MAX_RETRIES)).isEqualTo(5);
+    assertThat(c.get(ConfigKeys.RETRY_DELAY)).isEqualTo(Duration.ofMillis(250));
+    assertThat(c.get(ConfigKeys.ARCHIVE)).isTrue();
+    assertThat(c.get(ConfigKeys.VERBOSE_LOGGING)).isTrue();
+    assertThat(c.get(ConfigKeys.DEDUP_BY_ID)).isTrue();
     assertThat(c.rowLayout().columns())
         .extracting(col -> col.name())
         .containsExactly("id", "payload", "created_at");
@@ -141,8 +142,8 @@ class ConfigParserTest {
     raw.put("batch.size", "42");
     raw.put("payload.format", "text");
     RedsinkConfig c = parse(raw);
-    assertThat(c.batchSize()).isEqualTo(42);
-    assertThat(c.payloadFormat()).isEqualTo(PayloadFormat.TEXT);
+    assertThat(c.get(ConfigKeys.BATCH_SIZE)).isEqualTo(42);
+    assertThat(c.get(ConfigKeys.PAYLOAD_FORMAT)).isEqualTo(PayloadFormat.TEXT);
     assertThat(ConfigKeys.byDottedName("aws.secret.access.key"))
         .contains(ConfigKeys.AWS_SECRET_ACCESS_KEY);
     assertThat(ConfigKeys.byName("batch_size")).contains(ConfigKeys.BATCH_SIZE);
@@ -171,7 +172,7 @@ class ConfigParserTest {
 
   @Test
   void anEmptyPrefixIsAllowed() {
-    assertThat(parse(with("s3_prefix", "")).s3Prefix()).isEmpty();
+    assertThat(parse(with("s3_prefix", "")).get(ConfigKeys.S3_PREFIX)).isEmpty();
   }
 
   @ParameterizedTest
@@ -229,7 +230,7 @@ class ConfigParserTest {
   @Test
   void jsonPayloadFallsBackToTextWithTheReferenceWarning() {
     ConfigParser.Parsed parsed = ConfigParser.parse(with("payload_format", "json"));
-    assertThat(parsed.config().payloadFormat()).isEqualTo(PayloadFormat.TEXT);
+    assertThat(parsed.config().get(ConfigKeys.PAYLOAD_FORMAT)).isEqualTo(PayloadFormat.TEXT);
     assertThat(parsed.warnings())
         .containsExactly("payload_format: Json is not supported, falling back to Text");
   }
@@ -237,7 +238,7 @@ class ConfigParserTest {
   @Test
   void unknownPayloadFormatFallsBackToVarbyteWithAWarning() {
     ConfigParser.Parsed parsed = ConfigParser.parse(with("payload_format", "avro"));
-    assertThat(parsed.config().payloadFormat()).isEqualTo(PayloadFormat.VARBYTE);
+    assertThat(parsed.config().get(ConfigKeys.PAYLOAD_FORMAT)).isEqualTo(PayloadFormat.VARBYTE);
     assertThat(parsed.warnings())
         .containsExactly(
             "payload_format: 'avro' is not supported, falling back to varbyte; use varbyte, text or super");
@@ -246,7 +247,7 @@ class ConfigParserTest {
   @Test
   void unparsableRetryDelayFallsBackToOneSecondWithAWarning() {
     ConfigParser.Parsed parsed = ConfigParser.parse(with("retry_delay", "soon"));
-    assertThat(parsed.config().retryDelay()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(parsed.config().get(ConfigKeys.RETRY_DELAY)).isEqualTo(Duration.ofSeconds(1));
     assertThat(parsed.warnings())
         .containsExactly(
             "retry_delay: cannot parse 'soon' as a duration, falling back to 1s; write it like"
@@ -255,7 +256,8 @@ class ConfigParserTest {
 
   @Test
   void retryDelayAsBareMillisecondsFromTomlIntegers() {
-    assertThat(parse(with("retry_delay", 1500)).retryDelay()).isEqualTo(Duration.ofMillis(1500));
+    assertThat(parse(with("retry_delay", 1500)).get(ConfigKeys.RETRY_DELAY))
+        .isEqualTo(Duration.ofMillis(1500));
   }
 
   @Test
@@ -318,7 +320,7 @@ class ConfigParserTest {
         List.of(
             c.toString(),
             c.describeEffective(),
-            c.connection().toString(),
+            c.get(ConfigKeys.CONNECTION_STRING).toString(),
             c.staticCredentials().orElseThrow().toString(),
             c.effectiveValues().toString());
     for (String text : shown) {
@@ -350,14 +352,17 @@ class ConfigParserTest {
   @Test
   void tableLayoutAndSchemaEvolutionDefaultsAndExplicitValues() {
     RedsinkConfig defaults = ConfigParser.parse(with("batch_size", 100)).config();
-    assertThat(defaults.tableLayout()).isEqualTo(dev.redsink.core.table.TableLayout.PAYLOAD);
-    assertThat(defaults.schemaEvolution())
+    assertThat(defaults.get(ConfigKeys.TABLE_LAYOUT))
+        .isEqualTo(dev.redsink.core.table.TableLayout.PAYLOAD);
+    assertThat(defaults.get(ConfigKeys.SCHEMA_EVOLUTION))
         .isEqualTo(dev.redsink.core.table.SchemaEvolution.ADD_COLUMNS);
     Map<String, Object> raw = with("table_layout", "Typed");
     raw.put("schema.evolution", "none");
     RedsinkConfig typed = ConfigParser.parse(raw).config();
-    assertThat(typed.tableLayout()).isEqualTo(dev.redsink.core.table.TableLayout.TYPED);
-    assertThat(typed.schemaEvolution()).isEqualTo(dev.redsink.core.table.SchemaEvolution.NONE);
+    assertThat(typed.get(ConfigKeys.TABLE_LAYOUT))
+        .isEqualTo(dev.redsink.core.table.TableLayout.TYPED);
+    assertThat(typed.get(ConfigKeys.SCHEMA_EVOLUTION))
+        .isEqualTo(dev.redsink.core.table.SchemaEvolution.NONE);
     assertThat(typed.rowLayout().isTyped()).isTrue();
     assertThat(typed.effectiveValues())
         .containsEntry("table_layout", "typed")
@@ -404,12 +409,13 @@ class ConfigParserTest {
 
   @Test
   void parquetCompressionDefaultsToZstdAndTakesEachCodec() {
-    assertThat(parse(minimal()).parquetCompression()).isEqualTo(ParquetCompression.ZSTD);
-    assertThat(parse(with("parquet_compression", "snappy")).parquetCompression())
+    assertThat(parse(minimal()).get(ConfigKeys.PARQUET_COMPRESSION))
+        .isEqualTo(ParquetCompression.ZSTD);
+    assertThat(parse(with("parquet_compression", "snappy")).get(ConfigKeys.PARQUET_COMPRESSION))
         .isEqualTo(ParquetCompression.SNAPPY);
-    assertThat(parse(with("parquet.compression", "GZIP")).parquetCompression())
+    assertThat(parse(with("parquet.compression", "GZIP")).get(ConfigKeys.PARQUET_COMPRESSION))
         .isEqualTo(ParquetCompression.GZIP);
-    assertThat(parse(with("parquet_compression", "none")).parquetCompression())
+    assertThat(parse(with("parquet_compression", "none")).get(ConfigKeys.PARQUET_COMPRESSION))
         .isEqualTo(ParquetCompression.NONE);
     assertThat(ConfigParser.parse(with("parquet_compression", "none")).config().effectiveValues())
         .containsEntry("parquet_compression", "none");
@@ -468,51 +474,152 @@ class ConfigParserTest {
   }
 
   @Test
-  void everyCatalogueKeyHasADefaultTextAndDoc() {
-    assertThat(ConfigKeys.ALL).hasSize(39);
+  void everyCatalogueKeyHasADocAndBothSpellings() {
+    assertThat(ConfigKeys.ALL).isNotEmpty();
     assertThat(ConfigKeys.ALL).allSatisfy(k -> assertThat(k.doc()).isNotBlank());
-    assertThat(ConfigKeys.ALL.stream().map(ConfigKey::name))
-        .containsExactly(
-            "connection_string",
-            "target_table",
-            "target_schema",
-            "aws_iam_role",
-            "s3_bucket",
-            "s3_prefix",
-            "aws_region",
-            "s3_endpoint",
-            "aws_access_key_id",
-            "aws_secret_access_key",
-            "batch_size",
-            "max_file_bytes",
-            "slices",
-            "upload_concurrency",
-            "parquet_compression",
-            "max_connections",
-            "include_metadata",
-            "include_key",
-            "include_headers",
-            "metadata_column_prefix",
-            "payload_format",
-            "table_layout",
-            "schema_evolution",
-            "write_mode",
-            "primary_key",
-            "delete_on_tombstone",
-            "cdc_delete_mode",
-            "dist_style",
-            "dist_key",
-            "sort_key",
-            "max_retries",
-            "retry_delay",
-            "retry_max_delay",
-            "retry_timeout",
-            "s3_timeout",
-            "archive",
-            "verbose_logging",
-            "dedup_by_id",
-            "direct_copy");
+    assertThat(ConfigKeys.ALL)
+        .allSatisfy(
+            k -> {
+              assertThat(k.name()).matches("[a-z0-9]+(_[a-z0-9]+)*");
+              assertThat(ConfigKeys.byName(k.name())).containsSame(k);
+              assertThat(ConfigKeys.byDottedName(k.dottedName())).containsSame(k);
+            });
+    assertThat(ConfigKeys.ALL.get(0)).isSameAs(ConfigKeys.CONNECTION_STRING);
     assertThat(Optional.of(ConfigKeys.BATCH_SIZE.dottedName())).contains("batch.size");
+  }
+
+  /** One explicit value per key, with the other keys it needs; a new key must add one. */
+  private record Example(Object raw, Object expected, Map<String, Object> with) {
+    Example(Object raw, Object expected) {
+      this(raw, expected, Map.of());
+    }
+  }
+
+  private static final Map<String, Example> EXAMPLES =
+      Map.ofEntries(
+          Map.entry(
+              "connection_string",
+              new Example(
+                  "postgres://u:pw@other.example.com:5439/db", "other.example.com:5439/db")),
+          Map.entry("target_table", new Example("events_{topic}", "events_{topic}")),
+          Map.entry("target_schema", new Example("analytics", "analytics")),
+          Map.entry(
+              "aws_iam_role",
+              new Example("arn:aws:iam::1:role/Other", "arn:aws:iam::1:role/Other")),
+          Map.entry("s3_bucket", new Example("other-bucket", "other-bucket")),
+          Map.entry("s3_prefix", new Example("/a/b/", "a/b")),
+          Map.entry("aws_region", new Example("us-east-1", "us-east-1")),
+          Map.entry(
+              "s3_endpoint",
+              new Example("http://127.0.0.1:9000", URI.create("http://127.0.0.1:9000"))),
+          Map.entry(
+              "aws_access_key_id",
+              new Example(
+                  ACCESS_KEY, new Secret(ACCESS_KEY), Map.of("aws_secret_access_key", SECRET_KEY))),
+          Map.entry(
+              "aws_secret_access_key",
+              new Example(
+                  SECRET_KEY, new Secret(SECRET_KEY), Map.of("aws_access_key_id", ACCESS_KEY))),
+          Map.entry("batch_size", new Example(500, 500)),
+          Map.entry("max_file_bytes", new Example("64MB", 64L * ByteSizes.MIB)),
+          Map.entry("slices", new Example("4", 4)),
+          Map.entry("upload_concurrency", new Example(2L, 2)),
+          Map.entry("parquet_compression", new Example("Snappy", ParquetCompression.SNAPPY)),
+          Map.entry("max_connections", new Example("7", 7)),
+          Map.entry("include_metadata", new Example(false, false)),
+          Map.entry("include_key", new Example("false", false)),
+          Map.entry("include_headers", new Example(true, true)),
+          Map.entry("metadata_column_prefix", new Example("rs_", "rs_")),
+          Map.entry("payload_format", new Example("super", PayloadFormat.SUPER)),
+          Map.entry("table_layout", new Example("typed", TableLayout.TYPED)),
+          Map.entry("schema_evolution", new Example("none", SchemaEvolution.NONE)),
+          Map.entry(
+              "write_mode",
+              new Example(
+                  "upsert",
+                  WriteMode.UPSERT,
+                  Map.of("table_layout", "typed", "primary_key", "order_id"))),
+          Map.entry(
+              "primary_key",
+              new Example(List.of("region", "order_id"), List.of("region", "order_id"))),
+          Map.entry(
+              "delete_on_tombstone",
+              new Example(
+                  true,
+                  true,
+                  Map.of(
+                      "table_layout",
+                      "typed",
+                      "write_mode",
+                      "upsert",
+                      "primary_key",
+                      "record_key"))),
+          Map.entry("cdc_delete_mode", new Example("soft", CdcDeleteMode.SOFT)),
+          Map.entry("dist_style", new Example("even", DistStyle.EVEN)),
+          Map.entry("dist_key", new Example("ID", "id")),
+          Map.entry("sort_key", new Example("id, pico_offset", List.of("id", "pico_offset"))),
+          Map.entry("max_retries", new Example(5L, 5)),
+          Map.entry("retry_delay", new Example("250ms", Duration.ofMillis(250))),
+          Map.entry("retry_max_delay", new Example("5s", Duration.ofSeconds(5))),
+          Map.entry("retry_timeout", new Example("10m", Duration.ofMinutes(10))),
+          Map.entry("s3_timeout", new Example("30s", Duration.ofSeconds(30))),
+          Map.entry("archive", new Example(true, true)),
+          Map.entry("verbose_logging", new Example("TRUE", true)),
+          Map.entry("dedup_by_id", new Example(true, true)),
+          Map.entry("direct_copy", new Example("false", false)));
+
+  static List<String> keyNames() {
+    return ConfigKeys.ALL.stream().map(ConfigKey::name).toList();
+  }
+
+  @ParameterizedTest
+  @MethodSource("keyNames")
+  void everyOptionalKeyTakesItsDocumentedDefault(String name) {
+    ConfigKey<?> key = ConfigKeys.byName(name).orElseThrow();
+    Map<String, Object> raw = minimal();
+    raw.remove(name);
+    if (key.isRequired()) {
+      assertThat(catchInvalid(raw).problems())
+          .containsExactly(name + ": is required (" + key.doc().split("\\. ")[0] + ")");
+      return;
+    }
+    RedsinkConfig config = parse(raw);
+    assertThat(config.get(key)).isEqualTo(key.defaultValue());
+    assertThat(config.find(key)).isEqualTo(Optional.ofNullable(key.defaultValue()));
+    assertThat(parse(with(name, "")).get(key))
+        .as("empty means default")
+        .isEqualTo(key.defaultValue());
+    assertThat(key.defaultText())
+        .startsWith(key.defaultValue() == null ? "none" : key.display(key.defaultValue()));
+  }
+
+  @ParameterizedTest
+  @MethodSource("keyNames")
+  void everyKeyReadsAnExplicitValueTyped(String name) {
+    ConfigKey<?> key = ConfigKeys.byName(name).orElseThrow();
+    assertThat(EXAMPLES).as("an example value for " + name + " in EXAMPLES").containsKey(name);
+    Example example = EXAMPLES.get(name);
+    Map<String, Object> raw = minimal();
+    raw.putAll(example.with());
+    // Half the keys under their Kafka Connect spelling.
+    raw.remove(name);
+    raw.put(ConfigKeys.ALL.indexOf(key) % 2 == 0 ? name : key.dottedName(), example.raw());
+    RedsinkConfig config = parse(raw);
+    assertThat(comparable(config.get(key))).isEqualTo(example.expected());
+    assertThat(comparable(config.get(key))).isNotEqualTo(comparable(key.defaultValue()));
+  }
+
+  @Test
+  void theExamplesNameOnlyCatalogueKeys() {
+    assertThat(keyNames()).containsExactlyInAnyOrderElementsOf(EXAMPLES.keySet());
+  }
+
+  /** Values without a value equality compared by what identifies them. */
+  private static Object comparable(Object value) {
+    if (value instanceof ConnectionString c) {
+      return c.endpoint();
+    }
+    return value instanceof TableTemplate t ? t.toString() : value;
   }
 
   private static InvalidConfigException catchInvalid(Map<String, Object> raw) {

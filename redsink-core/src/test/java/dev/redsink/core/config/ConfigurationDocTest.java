@@ -33,7 +33,7 @@ class ConfigurationDocTest {
   @Test
   void everyKeyAppearsWithBothSpellings() {
     String md = ConfigurationDoc.markdown();
-    for (ConfigKey key : ConfigKeys.ALL) {
+    for (ConfigKey<?> key : ConfigKeys.ALL) {
       assertThat(md).contains("| `" + key.name() + "` | `" + key.dottedName() + "` |");
     }
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.config.ConfigKeys;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.record.LoadResult;
@@ -48,7 +49,7 @@ class RedshiftSinkIT {
   @Test
   void createsTheReferenceTableLayout() throws Exception {
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
-      assertThat(sink.config().batchSize()).isEqualTo(100);
+      assertThat(sink.config().get(ConfigKeys.BATCH_SIZE)).isEqualTo(100);
     }
     assertThat(
             fx.rows(

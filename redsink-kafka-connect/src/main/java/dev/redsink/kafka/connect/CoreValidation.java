@@ -29,14 +29,14 @@ final class CoreValidation {
     for (ConfigValue value : connect.configValues()) {
       byName.put(value.name(), value);
     }
-    for (ConfigKey key : ConfigKeys.ALL) {
+    for (ConfigKey<?> key : ConfigKeys.ALL) {
       ConfigValue value = byName.get(key.dottedName());
       if (value != null) {
         value.errorMessages().clear();
       }
     }
     for (String problem : problems(coreKeys(props))) {
-      Optional<ConfigKey> key = keyOf(problem);
+      Optional<ConfigKey<?>> key = keyOf(problem);
       // Every problem names a catalogue key; one that did not would still be shown, not lost.
       String name = key.map(ConfigKey::dottedName).orElse(UNATTRIBUTED);
       String message = key.map(k -> problem.substring(k.name().length() + 2)).orElse(problem);
@@ -75,7 +75,7 @@ final class CoreValidation {
     }
   }
 
-  private static Optional<ConfigKey> keyOf(String problem) {
+  private static Optional<ConfigKey<?>> keyOf(String problem) {
     return ConfigKeys.ALL.stream().filter(k -> problem.startsWith(k.name() + ": ")).findFirst();
   }
 }

@@ -39,7 +39,7 @@ final class SinkConfigDef {
   static ConfigDef all() {
     ConfigDef def = new ConfigDef();
     int order = 0;
-    for (ConfigKey key : ConfigKeys.ALL) {
+    for (ConfigKey<?> key : ConfigKeys.ALL) {
       def.define(
           key.dottedName(),
           type(key),
@@ -142,7 +142,7 @@ final class SinkConfigDef {
             "Null values");
   }
 
-  private static Type type(ConfigKey key) {
+  private static Type type(ConfigKey<?> key) {
     if (key.sensitivity() != Sensitivity.PLAIN) {
       return Type.PASSWORD;
     }
@@ -154,7 +154,7 @@ final class SinkConfigDef {
   }
 
   /** Required keys have no ConfigDef default so that the core, not ConfigDef, reports them. */
-  private static Object defaultValue(ConfigKey key) {
+  private static Object defaultValue(ConfigKey<?> key) {
     if (key.defaultValue() == null) {
       return null;
     }
@@ -164,7 +164,7 @@ final class SinkConfigDef {
     };
   }
 
-  private static String doc(ConfigKey key) {
+  private static String doc(ConfigKey<?> key) {
     String doc = key.doc().endsWith(".") ? key.doc() : key.doc() + ".";
     return (key.isRequired() ? "Required. " : "")
         + doc

@@ -43,7 +43,7 @@ class RedshiftSinkConnectorTest {
   @Test
   void everyCoreKeyIsDefinedUnderItsDottedNameWithSecretsAsPasswords() {
     ConfigDef def = new RedshiftSinkConnector().config();
-    for (ConfigKey key : ConfigKeys.ALL) {
+    for (ConfigKey<?> key : ConfigKeys.ALL) {
       ConfigDef.ConfigKey defined = def.configKeys().get(key.dottedName());
       assertThat(defined).as(key.dottedName()).isNotNull();
       assertThat(defined.type == ConfigDef.Type.PASSWORD)
