@@ -300,7 +300,7 @@ public final class ConfigKeys {
       duration(
           "retry_timeout",
           Duration.ZERO,
-          "0 (until stopped)",
+          "0ms (until stopped)",
           "How long a batch may keep failing transiently before the runtime fails (the Connect"
               + " task fails, redsink run exits) instead of retrying it again. 0 retries until"
               + " stopped; nothing is lost either way, the ledger resumes from the last load."
