@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.kafka.EmbeddedKafka;
+import dev.redsink.testkit.HeldStatement;
 import dev.redsink.testkit.Warehouse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -211,16 +212,7 @@ class LedgerCommandIT {
     runUntil(emulator, connector, "SELECT count(*) FROM expired_e", "50");
 
     produce(topic, 50, 30);
-    try (Admin admin = kafka.admin()) {
-      // What retention.ms does to the oldest segments, on demand.
-      admin
-          .deleteRecords(
-              Map.of(
-                  new org.apache.kafka.common.TopicPartition(topic, 0),
-                  RecordsToDelete.beforeOffset(70)))
-          .all()
-          .get(1, TimeUnit.MINUTES);
-    }
+    deleteBefore(topic, 70);
 
     // Without the check the run loads on from offset 70 and never stops by itself.
     StopSignal stop = StopSignal.manual();
@@ -248,6 +240,62 @@ class LedgerCommandIT {
     assertThat(value(emulator, "SELECT count(*) FROM expired_e WHERE payload LIKE '%79%'"))
         .as("the log's last record")
         .isEqualTo("1");
+  }
+
+  /**
+   * Records the topic's retention deleted while {@code redsink run} lagged behind them: its
+   * consumer used to reset to the log's first record (auto.offset.reset) and load on, skipping them
+   * without a word. It loads what it holds and stops, naming them.
+   */
+  @Test
+  void recordsDeletedWhileRunLagsBehindStopIt(RedshiftEmulator emulator, @TempDir Path dir)
+      throws Exception {
+    String topic = "lagging.l";
+    Path connector = dir.resolve("lagging.toml");
+    Files.writeString(
+        connector, TestConnectors.file(emulator, "lagging", "lagging_{topic_segment[-1]}", 20));
+    kafka.createTopics(List.of(topic), 1);
+    // Records of 10 KB: one fetch (max.partition.fetch.bytes, 1 MiB) holds about a hundred, so
+    // the consumer cannot have read far ahead of its first load.
+    produce(topic, 0, 1000, 10_000);
+
+    StopSignal stop = StopSignal.manual();
+    CompletableFuture<CommandLineRun> running;
+    try (HeldStatement copy = new HeldStatement(emulator, Duration.ofMinutes(1))) {
+      copy.hold("^COPY ");
+      running = CompletableFuture.supplyAsync(() -> run(connector, stop));
+      copy.awaitHeld("the first load's COPY");
+      deleteBefore(topic, 900);
+    }
+    CommandLineRun stopped;
+    try {
+      stopped = running.get(2, TimeUnit.MINUTES);
+    } finally {
+      stop.request();
+    }
+    assertThat(stopped.exitCode()).as(stopped.out()).isEqualTo(ExitCodes.FAILED);
+    long loaded = Long.parseLong(value(emulator, "SELECT count(*) FROM lagging_l"));
+    assertThat(loaded).as("what the run held when it found the gap").isBetween(20L, 899L);
+    assertThat(stopped.err())
+        .contains(
+            "Cannot load topic lagging.l partition 0: the ledger's next offset is "
+                + loaded
+                + " but the log starts at offset 900")
+        .contains(
+            "redsink ledger reset CONNECTOR.toml --topic lagging.l --partition 0 --to-earliest");
+  }
+
+  /** Deletes the partition's records below the offset, as retention.ms does to old segments. */
+  private static void deleteBefore(String topic, long offset) throws Exception {
+    try (Admin admin = kafka.admin()) {
+      admin
+          .deleteRecords(
+              Map.of(
+                  new org.apache.kafka.common.TopicPartition(topic, 0),
+                  RecordsToDelete.beforeOffset(offset)))
+          .all()
+          .get(1, TimeUnit.MINUTES);
+    }
   }
 
   /** Runs {@code redsink ledger reset … --to-earliest} for the topic and expects it to succeed. */
@@ -309,6 +357,11 @@ class LedgerCommandIT {
   }
 
   private static void produce(String topic, int from, int count) {
+    produce(topic, from, count, 0);
+  }
+
+  /** Produces records {@code {"n":i,"pad":"…"}} with {@code padding} characters of padding. */
+  private static void produce(String topic, int from, int count, int padding) {
     Map<String, Object> config =
         Map.of(
             ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
@@ -319,7 +372,14 @@ class LedgerCommandIT {
       for (int i = from; i < from + count; i++) {
         producer.send(
             new ProducerRecord<>(
-                topic, 0, null, ("{\"n\":" + i + "}").getBytes(StandardCharsets.UTF_8)));
+                topic,
+                0,
+                null,
+                ("{\"n\":"
+                        + i
+                        + (padding == 0 ? "" : ",\"pad\":\"" + "x".repeat(padding) + "\"")
+                        + "}")
+                    .getBytes(StandardCharsets.UTF_8)));
       }
       producer.flush();
     }

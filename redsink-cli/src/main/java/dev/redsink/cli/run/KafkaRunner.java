@@ -5,6 +5,7 @@ import dev.redsink.cli.connector.TopicSpec;
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.SessionListener;
 import dev.redsink.core.SinkSession;
+import dev.redsink.core.error.FatalException;
 import dev.redsink.core.error.LogBehindLedgerException;
 import dev.redsink.core.error.RecordsDeletedBeforeLoadException;
 import dev.redsink.core.error.RedsinkException;
@@ -28,8 +29,10 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.InvalidOffsetException;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.consumer.OffsetOutOfRangeException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
@@ -46,7 +49,8 @@ import org.slf4j.LoggerFactory;
  * ledger in Redshift decides where a partition resumes. A partition whose log ends below the
  * ledger's next offset (a recreated topic) stops the runner with a {@link
  * LogBehindLedgerException}, one whose log starts above it (records deleted by retention before
- * they were loaded) with a {@link RecordsDeletedBeforeLoadException}.
+ * they were loaded, while the runner was stopped or while it lagged behind) with a {@link
+ * RecordsDeletedBeforeLoadException}.
  */
 public final class KafkaRunner implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaRunner.class);
@@ -71,7 +75,10 @@ public final class KafkaRunner implements Runnable {
   static Properties consumerProperties(ConnectorFile connector, Properties kafka) {
     Properties p = new Properties();
     p.put(ConsumerConfig.GROUP_ID_CONFIG, "redsink-" + connector.key());
-    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    // Every assigned partition is sought explicitly (the ledger's offset, or the log's start), so
+    // an offset out of range can only mean records deleted before they were loaded: fail loudly
+    // rather than jump to the log's first record.
+    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none");
     p.put(ConsumerConfig.CLIENT_ID_CONFIG, "redsink-" + connector.key());
     p.putAll(kafka);
     p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
@@ -122,7 +129,22 @@ public final class KafkaRunner implements Runnable {
     Duration pollInterval = connector.pollInterval();
     BooleanSupplier stopped = () -> stopping;
     while (!stopping) {
-      ConsumerRecords<byte[], byte[]> polled = consumer.poll(pollInterval);
+      ConsumerRecords<byte[], byte[]> polled;
+      try {
+        polled = consumer.poll(pollInterval);
+      } catch (InvalidOffsetException e) {
+        // A partition the listener refused to seek has no position: its failure comes first.
+        if (rebalanceFailure != null) {
+          throw rebalanceFailure;
+        }
+        if (!(e instanceof OffsetOutOfRangeException outOfRange)) {
+          throw e;
+        }
+        if (!session.flushRetrying(stopped)) {
+          return;
+        }
+        throw deletedWhileBehind(outOfRange);
+      }
       if (rebalanceFailure != null) {
         // Thrown here rather than from the listener, which the consumer would wrap.
         throw rebalanceFailure;
@@ -142,6 +164,33 @@ public final class KafkaRunner implements Runnable {
         lagAt = System.nanoTime();
       }
     }
+  }
+
+  /**
+   * The failure for partitions whose next records the topic's retention deleted while this runner
+   * was behind (what it buffered is loaded first, so the ledger's next offset is the position).
+   */
+  private RedsinkException deletedWhileBehind(OffsetOutOfRangeException e) {
+    Map<TopicPartition, Long> positions = new HashMap<>();
+    e.offsetOutOfRangePartitions().forEach((tp, position) -> positions.put(core(tp), position));
+    Map<TopicPartition, Long> starts = new HashMap<>();
+    consumer
+        .beginningOffsets(e.offsetOutOfRangePartitions().keySet())
+        .forEach((tp, start) -> starts.put(core(tp), start));
+    Map<TopicPartition, Long> ends = new HashMap<>();
+    consumer
+        .endOffsets(e.offsetOutOfRangePartitions().keySet())
+        .forEach((tp, end) -> ends.put(core(tp), end));
+    RedsinkException failure =
+        RecordsDeletedBeforeLoadException.check(positions, starts)
+            .<RedsinkException>map(x -> x)
+            .or(() -> LogBehindLedgerException.check(positions, ends))
+            .orElseGet(
+                () ->
+                    new FatalException(
+                        "Cannot read " + positions + " from Kafka: " + e.getMessage(), e));
+    LOG.error(failure.getMessage());
+    return failure;
   }
 
   /** Counts each load and commits its offsets to the consumer group. */
@@ -254,6 +303,11 @@ public final class KafkaRunner implements Runnable {
             consumer.seek(tp, offset);
             resumed.put(tp, new OffsetAndMetadata(offset));
             LOG.info("{} resumes at offset {} (from the ledger)", tp, offset);
+          } else {
+            // Nothing loaded yet: the whole log, whatever the group committed.
+            long start = starts.get(core(tp));
+            consumer.seek(tp, start);
+            LOG.info("{} starts at offset {} (the log's first; nothing loaded yet)", tp, start);
           }
         }
         commitForMonitoring(resumed);
