@@ -7,6 +7,7 @@ import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.kafka.EmbeddedKafka;
 import dev.redsink.testkit.HeldStatement;
 import dev.redsink.testkit.Warehouse;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -151,10 +152,7 @@ class LedgerCommandIT {
   void aRecreatedTopicStopsRunUntilTheLedgerIsReset(RedshiftEmulator emulator, @TempDir Path dir)
       throws Exception {
     String topic = "recreated.r";
-    Path connector = dir.resolve("recreated.toml");
-    Files.writeString(
-        connector, TestConnectors.file(emulator, "recreated", "recreated_{topic_segment[-1]}", 20));
-    kafka.createTopics(List.of(topic), 1);
+    Path connector = connectorWithTopic(emulator, dir, "recreated", topic);
     produce(topic, 0, 50);
     runUntil(emulator, connector, "SELECT count(*) FROM recreated_r", "50");
 
@@ -204,10 +202,7 @@ class LedgerCommandIT {
   void recordsDeletedBeforeTheyWereLoadedStopRunUntilTheLossIsAccepted(
       RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
     String topic = "expired.e";
-    Path connector = dir.resolve("expired.toml");
-    Files.writeString(
-        connector, TestConnectors.file(emulator, "expired", "expired_{topic_segment[-1]}", 20));
-    kafka.createTopics(List.of(topic), 1);
+    Path connector = connectorWithTopic(emulator, dir, "expired", topic);
     produce(topic, 0, 50);
     runUntil(emulator, connector, "SELECT count(*) FROM expired_e", "50");
 
@@ -251,10 +246,7 @@ class LedgerCommandIT {
   void recordsDeletedWhileRunLagsBehindStopIt(RedshiftEmulator emulator, @TempDir Path dir)
       throws Exception {
     String topic = "lagging.l";
-    Path connector = dir.resolve("lagging.toml");
-    Files.writeString(
-        connector, TestConnectors.file(emulator, "lagging", "lagging_{topic_segment[-1]}", 20));
-    kafka.createTopics(List.of(topic), 1);
+    Path connector = connectorWithTopic(emulator, dir, "lagging", topic);
     // Records of 10 KB: one fetch (max.partition.fetch.bytes, 1 MiB) holds about a hundred, so
     // the consumer cannot have read far ahead of its first load.
     produce(topic, 0, 1000, 10_000);
@@ -283,6 +275,19 @@ class LedgerCommandIT {
                 + " but the log starts at offset 900")
         .contains(
             "redsink ledger reset CONNECTOR.toml --topic lagging.l --partition 0 --to-earliest");
+  }
+
+  /**
+   * Writes a connector file loading the topics {@code <key>.*} into {@code <key>_<last segment>}
+   * (batches of 20), and creates the topic with one partition.
+   */
+  private static Path connectorWithTopic(
+      RedshiftEmulator emulator, Path dir, String key, String topic) throws IOException {
+    Path connector = dir.resolve(key + ".toml");
+    Files.writeString(
+        connector, TestConnectors.file(emulator, key, key + "_{topic_segment[-1]}", 20));
+    kafka.createTopics(List.of(topic), 1);
+    return connector;
   }
 
   /** Deletes the partition's records below the offset, as retention.ms does to old segments. */
