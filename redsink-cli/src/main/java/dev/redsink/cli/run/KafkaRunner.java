@@ -173,18 +173,9 @@ public final class KafkaRunner implements Runnable {
   private RedsinkException deletedWhileBehind(OffsetOutOfRangeException e) {
     Map<TopicPartition, Long> positions = new HashMap<>();
     e.offsetOutOfRangePartitions().forEach((tp, position) -> positions.put(core(tp), position));
-    Map<TopicPartition, Long> starts = new HashMap<>();
-    consumer
-        .beginningOffsets(e.offsetOutOfRangePartitions().keySet())
-        .forEach((tp, start) -> starts.put(core(tp), start));
-    Map<TopicPartition, Long> ends = new HashMap<>();
-    consumer
-        .endOffsets(e.offsetOutOfRangePartitions().keySet())
-        .forEach((tp, end) -> ends.put(core(tp), end));
     RedsinkException failure =
-        RecordsDeletedBeforeLoadException.check(positions, starts)
-            .<RedsinkException>map(x -> x)
-            .or(() -> LogBehindLedgerException.check(positions, ends))
+        LogBounds.of(consumer, e.offsetOutOfRangePartitions().keySet())
+            .mismatch(positions)
             .orElseGet(
                 () ->
                     new FatalException(
@@ -280,17 +271,11 @@ public final class KafkaRunner implements Runnable {
       try {
         List<TopicPartition> partitions = assigned.stream().map(KafkaRunner::core).toList();
         Map<TopicPartition, Long> next = session.open(partitions);
-        Map<TopicPartition, Long> ends = new HashMap<>();
-        consumer.endOffsets(assigned).forEach((tp, end) -> ends.put(core(tp), end));
-        Map<TopicPartition, Long> starts = new HashMap<>();
-        consumer.beginningOffsets(assigned).forEach((tp, start) -> starts.put(core(tp), start));
-        // A seek below the log's start would silently restart at its first record
-        // (auto.offset.reset), skipping records the topic's retention deleted before they were
-        // loaded: after a restart the process may have been down longer than the retention.
-        Optional<RedsinkException> mismatch =
-            LogBehindLedgerException.check(next, ends)
-                .<RedsinkException>map(e -> e)
-                .or(() -> RecordsDeletedBeforeLoadException.check(next, starts));
+        // A seek below the log's start would find the offset out of range, skipping records the
+        // topic's retention deleted before they were loaded: after a restart the process may have
+        // been down longer than the retention.
+        LogBounds bounds = LogBounds.of(consumer, assigned);
+        Optional<RedsinkException> mismatch = bounds.mismatch(next);
         if (mismatch.isPresent()) {
           rebalanceFailure = mismatch.get();
           LOG.error(mismatch.get().getMessage());
@@ -305,7 +290,7 @@ public final class KafkaRunner implements Runnable {
             LOG.info("{} resumes at offset {} (from the ledger)", tp, offset);
           } else {
             // Nothing loaded yet: the whole log, whatever the group committed.
-            long start = starts.get(core(tp));
+            long start = bounds.start(core(tp));
             consumer.seek(tp, start);
             LOG.info("{} starts at offset {} (the log's first; nothing loaded yet)", tp, start);
           }
@@ -332,6 +317,6 @@ public final class KafkaRunner implements Runnable {
   }
 
   private static TopicPartition core(org.apache.kafka.common.TopicPartition tp) {
-    return new TopicPartition(tp.topic(), tp.partition());
+    return LogBounds.core(tp);
   }
 }
