@@ -25,6 +25,7 @@ import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
@@ -166,6 +167,8 @@ class RunCommandIT {
       Awaitility.await("consumer group " + group + " with " + members + " members")
           .atMost(Duration.ofMinutes(1))
           .pollInterval(Duration.ofMillis(200))
+          // Until the first member joins, the broker does not know the group.
+          .ignoreExceptionsMatching(e -> e.getCause() instanceof GroupIdNotFoundException)
           .until(
               () -> {
                 ConsumerGroupDescription d =
