@@ -213,13 +213,7 @@ class LedgerCommandIT {
     StopSignal stop = StopSignal.manual();
     CompletableFuture<CommandLineRun> running =
         CompletableFuture.supplyAsync(() -> run(connector, stop));
-    CommandLineRun stopped;
-    try {
-      stopped = running.get(2, TimeUnit.MINUTES);
-    } finally {
-      stop.request();
-    }
-    assertThat(stopped.exitCode()).as(stopped.out()).isEqualTo(ExitCodes.FAILED);
+    CommandLineRun stopped = failedByItself(running, stop);
     assertThat(stopped.err())
         .contains(
             "Cannot load topic expired.e partition 0: the ledger's next offset is 50 but the log"
@@ -259,13 +253,7 @@ class LedgerCommandIT {
       copy.awaitHeld("the first load's COPY");
       deleteBefore(topic, 900);
     }
-    CommandLineRun stopped;
-    try {
-      stopped = running.get(2, TimeUnit.MINUTES);
-    } finally {
-      stop.request();
-    }
-    assertThat(stopped.exitCode()).as(stopped.out()).isEqualTo(ExitCodes.FAILED);
+    CommandLineRun stopped = failedByItself(running, stop);
     long loaded = Long.parseLong(value(emulator, "SELECT count(*) FROM lagging_l"));
     assertThat(loaded).as("what the run held when it found the gap").isBetween(20L, 899L);
     assertThat(stopped.err())
@@ -301,6 +289,19 @@ class LedgerCommandIT {
           .all()
           .get(1, TimeUnit.MINUTES);
     }
+  }
+
+  /** Waits for a run that should stop by itself and expects it to have failed; stops it anyway. */
+  private static CommandLineRun failedByItself(
+      CompletableFuture<CommandLineRun> running, StopSignal stop) throws Exception {
+    CommandLineRun stopped;
+    try {
+      stopped = running.get(2, TimeUnit.MINUTES);
+    } finally {
+      stop.request();
+    }
+    assertThat(stopped.exitCode()).as(stopped.out()).isEqualTo(ExitCodes.FAILED);
+    return stopped;
   }
 
   /** Runs {@code redsink ledger reset … --to-earliest} for the topic and expects it to succeed. */
