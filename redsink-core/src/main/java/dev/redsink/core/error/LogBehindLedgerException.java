@@ -9,24 +9,9 @@ import java.util.Optional;
  * the cluster restored from a backup. Loading on would skip the new log's records as "already
  * loaded", so the runtime stops that partition and says how to make the ledger match the log.
  */
-public final class LogBehindLedgerException extends FatalException {
-  private final TopicPartition partition;
-  private final long ledgerNext;
-
+public final class LogBehindLedgerException extends LedgerMismatchException {
   private LogBehindLedgerException(TopicPartition partition, long ledgerNext, String message) {
-    super(message);
-    this.partition = partition;
-    this.ledgerNext = ledgerNext;
-  }
-
-  /** The partition whose log is behind. */
-  public TopicPartition partition() {
-    return partition;
-  }
-
-  /** The ledger's next offset for it. */
-  public long ledgerNext() {
-    return ledgerNext;
+    super(partition, ledgerNext, message);
   }
 
   /**
@@ -35,10 +20,7 @@ public final class LogBehindLedgerException extends FatalException {
    */
   public static Optional<LogBehindLedgerException> check(
       Map<TopicPartition, Long> ledgerNext, Map<TopicPartition, Long> logEnd) {
-    return ledgerNext.entrySet().stream()
-        .filter(e -> logEnd.containsKey(e.getKey()) && logEnd.get(e.getKey()) < e.getValue())
-        .sorted(Map.Entry.comparingByKey(TopicPartition.ORDER))
-        .findFirst()
+    return first(ledgerNext, logEnd, (next, log) -> log < next)
         .map(e -> logEnds(e.getKey(), e.getValue(), logEnd.get(e.getKey())));
   }
 

@@ -10,25 +10,10 @@ import java.util.Optional;
  * ledger's offset would silently restart at the log's first record, so the runtime stops that
  * partition and says how to accept the loss.
  */
-public final class RecordsDeletedBeforeLoadException extends FatalException {
-  private final TopicPartition partition;
-  private final long ledgerNext;
-
+public final class RecordsDeletedBeforeLoadException extends LedgerMismatchException {
   private RecordsDeletedBeforeLoadException(
       TopicPartition partition, long ledgerNext, String message) {
-    super(message);
-    this.partition = partition;
-    this.ledgerNext = ledgerNext;
-  }
-
-  /** The partition whose records are gone. */
-  public TopicPartition partition() {
-    return partition;
-  }
-
-  /** The ledger's next offset for it. */
-  public long ledgerNext() {
-    return ledgerNext;
+    super(partition, ledgerNext, message);
   }
 
   /**
@@ -37,10 +22,7 @@ public final class RecordsDeletedBeforeLoadException extends FatalException {
    */
   public static Optional<RecordsDeletedBeforeLoadException> check(
       Map<TopicPartition, Long> ledgerNext, Map<TopicPartition, Long> logStart) {
-    return ledgerNext.entrySet().stream()
-        .filter(e -> logStart.containsKey(e.getKey()) && logStart.get(e.getKey()) > e.getValue())
-        .sorted(Map.Entry.comparingByKey(TopicPartition.ORDER))
-        .findFirst()
+    return first(ledgerNext, logStart, (next, log) -> log > next)
         .map(e -> logStarts(e.getKey(), e.getValue(), logStart.get(e.getKey())));
   }
 
