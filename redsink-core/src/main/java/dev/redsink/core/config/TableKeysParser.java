@@ -69,15 +69,7 @@ final class TableKeysParser {
       }
       return;
     }
-    if (!TableKeys.canBeKey(column.get().type())) {
-      problems.problem(
-          key.name(),
-          "'"
-              + name
-              + "' is "
-              + column.get().type().display()
-              + "; Redshift's keys take numbers, dates, times, booleans, CHAR and VARCHAR"
-              + " columns only");
-    }
+    TableKeys.typeProblem(name, column.get().type())
+        .ifPresent(problem -> problems.problem(key.name(), problem));
   }
 }

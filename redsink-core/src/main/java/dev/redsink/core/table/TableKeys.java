@@ -51,21 +51,29 @@ public record TableKeys(DistStyle distStyle, Optional<String> distKey, List<Stri
                 + String.join(", ", layout.columns().stream().map(Column::name).toList())
                 + ")");
       }
-      if (!canBeKey(column.get().type())) {
-        return Optional.of(
-            "'"
-                + name
-                + "' is "
-                + column.get().type().display()
-                + "; Redshift's keys take numbers, dates, times, booleans, CHAR and VARCHAR"
-                + " columns only");
+      Optional<String> type = typeProblem(name, column.get().type());
+      if (type.isPresent()) {
+        return type;
       }
     }
     return Optional.empty();
   }
 
+  /** Why a column of this name and type cannot be a key column, or empty when it can. */
+  public static Optional<String> typeProblem(String name, ColumnType type) {
+    return canBeKey(type)
+        ? Optional.empty()
+        : Optional.of(
+            "'"
+                + name
+                + "' is "
+                + type.display()
+                + "; Redshift's keys take numbers, dates, times, booleans, CHAR and VARCHAR"
+                + " columns only");
+  }
+
   /** Whether a column of this type may be a distribution or sort key column. */
-  public static boolean canBeKey(ColumnType type) {
+  private static boolean canBeKey(ColumnType type) {
     return type.family() != TypeFamily.BINARY && type.family() != TypeFamily.SUPER;
   }
 }
