@@ -130,7 +130,15 @@ public final class SinkSession<R> {
     }
     long now = clock.millis();
     for (R record : records) {
-      take(record, now);
+      try {
+        take(record, now);
+      } catch (RuntimeException e) {
+        // A record the session could neither buffer nor divert (the runtime's errant path refused
+        // it, or it could not be read at all): nothing at or past it may reach the ledger, so the
+        // session loads nothing more until the runtime starts again from the ledger.
+        failure = e;
+        throw e;
+      }
     }
     flushIfReady();
   }
@@ -169,6 +177,10 @@ public final class SinkSession<R> {
     finishRunningLoad();
   }
 
+  /**
+   * Buffers, diverts or ignores one record, and only then moves its partition's position past it:
+   * the ledger may move up to a position, so a record that throws here is never passed.
+   */
   private void take(R record, long now) {
     TopicPartition partition = source.partition(record);
     long offset = source.offset(record);
@@ -176,8 +188,7 @@ public final class SinkSession<R> {
     if (resumed != null && offset < resumed) {
       // The runtime seeked the consumer to the ledger's offset: a first record below it means the
       // offset was out of range and the consumer reset, so the log now ends below the ledger.
-      failure = LogBehindLedgerException.restartedBelow(partition, resumed, offset);
-      throw failure;
+      throw LogBehindLedgerException.restartedBelow(partition, resumed, offset);
     }
     if (positions.isBehind(partition, offset)) {
       if (committed.covers(partition, offset)) {
@@ -185,26 +196,33 @@ public final class SinkSession<R> {
       }
       return;
     }
-    positions.advance(partition, offset);
     listener.taken();
-    if (source.hasNullValue(record)
-        && !loader.appliesTombstones()
-        && !source.takesNullValue(record)) {
-      return;
+    if (!source.hasNullValue(record)
+        || loader.appliesTombstones()
+        || source.takesNullValue(record)) {
+      Optional<Record> converted = convertOrDivert(record);
+      if (converted.isPresent()) {
+        buffer.add(converted.get(), now);
+      }
     }
+    positions.advance(partition, offset);
+  }
+
+  /** The record as the engine loads it, or empty when it was diverted as a bad record. */
+  private Optional<Record> convertOrDivert(R record) {
     Record converted;
     try {
       converted = source.convert(record);
     } catch (BadRecordException e) {
       errant.divert(record, e);
-      return;
+      return Optional.empty();
     }
     Optional<BadRecordException> bad = loader.check(converted);
     if (bad.isPresent()) {
       errant.divert(record, bad.get());
-      return;
+      return Optional.empty();
     }
-    buffer.add(converted, now);
+    return Optional.of(converted);
   }
 
   /**
@@ -214,7 +232,7 @@ public final class SinkSession<R> {
    */
   private void startLoad() {
     finishRunningLoad();
-    errant.awaitDiverted();
+    awaitDiverted();
     if (!buffer.isEmpty()) {
       // Everything below the positions is in this batch, reported as errant or ignored: the
       // ledger moves past it all, so a restart does not read diverted records again.
@@ -250,9 +268,16 @@ public final class SinkSession<R> {
             result.next());
       } else if (outcome.failure() instanceof BadRecordException e) {
         List<Record> rest = new ArrayList<>(outcome.batch().records());
-        Record rejected = remove(rest, e.recordId()).orElseThrow(() -> e);
-        errant.divert(source.restore(rejected), e);
-        errant.awaitDiverted();
+        try {
+          Record rejected = remove(rest, e.recordId()).orElseThrow(() -> e);
+          errant.divert(source.restore(rejected), e);
+          errant.awaitDiverted();
+        } catch (RuntimeException refused) {
+          // Not diverted: the batch's settled offsets pass the record, so neither they nor any
+          // later position may reach the ledger. The runtime restarts from the ledger.
+          failure = refused;
+          throw refused;
+        }
         running.start(new BackgroundLoad.Batch(rest, outcome.batch().settled()), this::write);
       } else {
         buffer.putBack(outcome.batch().records());
@@ -351,7 +376,13 @@ public final class SinkSession<R> {
       return;
     }
     try {
-      errant.awaitDiverted();
+      awaitDiverted();
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "Cannot record the offsets of diverted records: a report failed: {}", e.getMessage());
+      return;
+    }
+    try {
       committed.update(loader.write(List.of(), positions.snapshot()).next());
     } catch (RedsinkException e) {
       LOG.warn("Cannot record the offsets of diverted records yet; will retry: {}", e.getMessage());
@@ -366,7 +397,7 @@ public final class SinkSession<R> {
     if (failure == null) {
       try {
         flush();
-        errant.awaitDiverted();
+        awaitDiverted();
       } catch (RuntimeException e) {
         LOG.warn(
             "Cannot load the records buffered for {} before closing; their next owner reads them"
@@ -379,6 +410,19 @@ public final class SinkSession<R> {
     partitions.forEach(resumedAt::remove);
     positions.forget(partitions);
     committed.forget(partitions);
+  }
+
+  /**
+   * Waits until every record diverted so far is reported; when a report failed, those records were
+   * not diverted after all, and the session fails so no position past them reaches the ledger.
+   */
+  private void awaitDiverted() {
+    try {
+      errant.awaitDiverted();
+    } catch (RuntimeException e) {
+      failure = e;
+      throw e;
+    }
   }
 
   /**

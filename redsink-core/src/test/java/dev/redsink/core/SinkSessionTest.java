@@ -157,6 +157,73 @@ class SinkSessionTest {
     assertThat(session.bufferedRecords()).isZero();
   }
 
+  @Test
+  void aRefusedBadRecordIsNeverPassedByTheLedgerWhenTheRuntimeClosesOrCommitsAfterwards() {
+    List<Record> batch = new ArrayList<>(records(0, 2));
+    batch.add(new Record("orders", 0, 2, 0, null, List.of(), Ledger.BAD));
+    batch.addAll(records(3, 4));
+
+    assertThatThrownBy(() -> session.put(batch)).isInstanceOf(BadRecordException.class);
+    // What Kafka Connect does after put() failed: ask for offsets, close the partitions.
+    assertThat(session.commit(List.of(P0))).doesNotContainKey(P0);
+    session.close(List.of(P0));
+
+    assertThat(loader.next.getOrDefault(P0, 0L))
+        .as("the ledger stays below the refused record, so the next start reads it again")
+        .isLessThanOrEqualTo(2L);
+    assertThat(loader.rows).doesNotContain(3L);
+  }
+
+  @Test
+  void aRecordTheEngineRejectsThatTheRuntimeRefusesToDivertFailsTheSessionForEveryPartition() {
+    TopicPartition p1 = new TopicPartition("orders", 1);
+    loader.rejectAtWrite.add(1L);
+
+    assertThatThrownBy(() -> session.put(records(0, 3))).isInstanceOf(BadRecordException.class);
+    // Cooperative rebalancing: another partition is revoked, P0 stays assigned.
+    session.close(List.of(p1));
+
+    assertThatThrownBy(() -> session.put(records(3, 6)))
+        .as("the session loads nothing more until the runtime starts again from the ledger")
+        .isInstanceOf(BadRecordException.class);
+    assertThat(session.commit(List.of(P0))).doesNotContainKey(P0);
+    session.close(List.of(P0));
+    assertThat(loader.rows).isEmpty();
+    assertThat(loader.next.getOrDefault(P0, 0L)).isLessThanOrEqualTo(1L);
+  }
+
+  @Test
+  void aDivertedRecordWhoseReportFailsIsNotPassedByTheLedger() {
+    List<Record> reported = new ArrayList<>();
+    SinkSession<Record> withDlq =
+        new SinkSession<>(
+            loader,
+            RecordSource.plain(),
+            new ErrantRecordSink<>() {
+              @Override
+              public void divert(Record record, BadRecordException reason) {
+                reported.add(record);
+              }
+
+              @Override
+              public void awaitDiverted() {
+                throw new IllegalStateException("Cannot report to the dead letter queue");
+              }
+            },
+            new SessionListener() {},
+            new SessionSettings(3, Long.MAX_VALUE, Duration.ofMinutes(1), clock, Optional.empty()),
+            d -> {});
+    List<Record> batch = new ArrayList<>(records(0, 1));
+    batch.add(new Record("orders", 0, 1, 0, null, List.of(), Ledger.BAD));
+
+    withDlq.put(batch);
+    assertThat(withDlq.commit(List.of(P0))).doesNotContainKey(P0);
+    withDlq.close(List.of(P0));
+
+    assertThat(reported).hasSize(1);
+    assertThat(loader.next.getOrDefault(P0, 0L)).isLessThanOrEqualTo(1L);
+  }
+
   /** An in-memory engine with a ledger for one partition that fails the next writes when told. */
   private static final class Ledger implements BatchLoader {
     static final byte[] BAD = "BAD".getBytes(StandardCharsets.UTF_8);
@@ -165,11 +232,17 @@ class SinkSessionTest {
     final List<Long> rows = new ArrayList<>();
     final Deque<RedsinkException> failures = new ArrayDeque<>();
     Duration timeout = Duration.ZERO;
+    final java.util.Set<Long> rejectAtWrite = new java.util.HashSet<>();
 
     @Override
     public LoadResult write(List<Record> batch, Map<TopicPartition, Long> settledThrough) {
       if (!failures.isEmpty()) {
         throw failures.pop();
+      }
+      for (Record r : batch) {
+        if (rejectAtWrite.contains(r.offset())) {
+          throw new BadRecordException(r.id(), "Cannot encode record " + r.id());
+        }
       }
       int skipped = 0;
       for (Record r : batch) {

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.fault.SqlFault;
+import dev.redsink.testkit.Warehouse;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -324,6 +325,66 @@ class ConnectWorkerIT {
         .as("nothing of the new log is loaded")
         .allSatisfy(rows -> assertThat(rows.rows()).isEqualTo(100));
     connect.deleteConnector("rc");
+  }
+
+  /**
+   * With errors.tolerance=none (Connect's default) a refused record fails the task and the ledger
+   * stays below it: once the user fixes the cause (here a transform that drops the field too long
+   * for Redshift) and the task starts again, the record loads, with every record after it once.
+   */
+  @Test
+  void aRecordRefusedWithToleranceNoneLoadsAfterTheFixInsteadOfBeingSkipped() throws Exception {
+    String topic = "refused_events";
+    connect.kafka().createTopic(topic, 1);
+    Map<String, String> config = EmulatorConnectorConfig.of(emulator, topic);
+    config.put("tasks.max", "1");
+    config.put("flush.interval.ms", "300");
+    config.put("table.layout", "typed");
+    config.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+    config.put("value.converter.schemas.enable", "false");
+    try (KafkaProducer<byte[], byte[]> producer =
+        connect
+            .kafka()
+            .createProducer(Map.of(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1))) {
+      for (int i = 0; i < 50; i++) {
+        String note = i == 0 ? "x".repeat(70_000) : "fine";
+        producer.send(
+            new ProducerRecord<>(
+                topic,
+                0,
+                null,
+                ("{\"n\":" + i + ",\"note\":\"" + note + "\"}").getBytes(StandardCharsets.UTF_8)));
+      }
+      producer.flush();
+    }
+    connect.configureConnector("refused", config);
+    connect
+        .assertions()
+        .assertConnectorIsRunningAndTasksHaveFailed("refused", 1, "the task did not fail");
+    assertThat(connect.connectorStatus("refused").tasks().get(0).trace())
+        .contains("Cannot load record refused_events-0@0");
+    connect.deleteConnector("refused");
+    assertThat(warehouse.ledger(topic).getOrDefault(new TopicPartition(topic, 0), 0L))
+        .as("the ledger does not pass the refused record")
+        .isZero();
+
+    config.put("transforms", "dropNote");
+    config.put(
+        "transforms.dropNote.type", "org.apache.kafka.connect.transforms.ReplaceField$Value");
+    config.put("transforms.dropNote.exclude", "note");
+    connect.configureConnector("refused", config);
+    await("every record loaded after the fix")
+        .atMost(Duration.ofMinutes(1))
+        .pollInterval(Duration.ofMillis(300))
+        .until(() -> warehouse.ledgerTotal(topic) == 50);
+    assertThat(warehouse.rowsByPartition(topic))
+        .containsEntry(0, new ConnectWarehouse.PartitionRows(50, 50));
+    assertThat(warehouse.hasId(topic, topic + ":0:0")).as("the refused record loaded").isTrue();
+    assertThat(
+            warehouse.value(
+                "SELECT n FROM " + Warehouse.quote(topic) + " WHERE id = 'refused_events:0:0'"))
+        .isEqualTo("0");
+    connect.deleteConnector("refused");
   }
 
   /** Waits until the connector's consumer group has settled with this many members assigned. */
