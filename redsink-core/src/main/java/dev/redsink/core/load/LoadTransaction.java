@@ -128,7 +128,7 @@ final class LoadTransaction {
             written = apply(st, table, staged, staging);
           }
           long copied = path == CopyPath.DIRECT ? System.nanoTime() - t2 : 0;
-          ledger.advance(c, table.name(), plan.next());
+          ledger.advance(c, table.name(), plan.advancing(committed));
           if (staging != null) {
             st.execute(TableSql.dropStaging(staging));
           }

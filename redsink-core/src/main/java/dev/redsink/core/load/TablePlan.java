@@ -82,6 +82,23 @@ record TablePlan(
     return false;
   }
 
+  /**
+   * The ledger rows this load moves, given the ledger as its transaction read it: only those it
+   * moves forward. A partition with only settled offsets is not part of the overlap check, and
+   * another writer may have passed them since the plan was made; only {@code redsink ledger reset}
+   * moves a ledger back.
+   */
+  Map<TopicPartition, Long> advancing(Map<TopicPartition, Long> ledger) {
+    Map<TopicPartition, Long> forward = new HashMap<>();
+    next.forEach(
+        (tp, offset) -> {
+          if (offset > ledger.getOrDefault(tp, Long.MIN_VALUE)) {
+            forward.put(tp, offset);
+          }
+        });
+    return forward;
+  }
+
   /** True when every pending record is covered by this ledger: the load has committed. */
   boolean coveredBy(Map<TopicPartition, Long> ledger) {
     for (Map.Entry<TopicPartition, Long> e : next.entrySet()) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.testkit.HeldStatement;
@@ -127,6 +128,36 @@ class ConcurrentLoadsIT {
     }
     assertThat(fx.count(table)).isEqualTo(30);
     assertThat(fx.distinctIds(table)).isEqualTo(30);
+  }
+
+  /**
+   * A zombie writer (one whose partitions moved on to another) that only settles offsets, say of
+   * records it sent to a dead letter queue, planned before the new owner loaded further: its late
+   * transaction must not move the ledger back, or the next start loads those rows again.
+   */
+  @Test
+  void aZombieWritersSettledOffsetsNeverMoveTheLedgerBack() throws Exception {
+    TopicPartition tp = new TopicPartition("t", 0);
+    try (RedshiftSink zombie = open(table);
+        RedshiftSink owner = open(table)) {
+      owner.write(SinkFixture.records("t", 0, 0, 3));
+      statement.hold("^LOCK \"_redsink_ledger_" + table + "\"");
+      CompletableFuture<LoadResult> late =
+          CompletableFuture.supplyAsync(() -> zombie.write(List.of(), Map.of(tp, 5L)));
+      statement.awaitHeld("the zombie's ledger transaction was reached");
+
+      assertThat(owner.write(SinkFixture.records("t", 0, 3, 7)).loaded()).isEqualTo(7);
+
+      statement.release();
+      late.get(2, TimeUnit.MINUTES);
+      assertThat(owner.nextOffset("t", 0)).as("the ledger after the zombie").hasValue(10);
+    }
+    try (RedshiftSink restarted = open(table)) {
+      LoadResult replay = restarted.write(SinkFixture.records("t", 0, 0, 10));
+      assertThat(replay.loaded()).isZero();
+    }
+    assertThat(fx.count(table)).isEqualTo(10);
+    assertThat(fx.distinctIds(table)).isEqualTo(10);
   }
 
   @Test
