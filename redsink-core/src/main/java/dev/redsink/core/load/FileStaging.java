@@ -21,9 +21,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Encodes and uploads the files of one load on the engine's staging threads: up to {@code
  * upload_concurrency} files are encoded and uploaded at once, so uploads overlap the encoding of
- * the next files and at most that many encoded files are held in memory. When any file fails, the
- * files not started yet are skipped, the ones uploaded are deleted, and the first failure (in file
- * order) is thrown.
+ * the next files and at most that many encoded files are held in memory. When any file fails or the
+ * caller is interrupted, the files not started yet are skipped, those in flight are waited for,
+ * every one uploaded is deleted, and the first failure (in file order) is thrown.
  */
 final class FileStaging {
 
@@ -55,6 +55,9 @@ final class FileStaging {
                   EncodedFile file = writer.write(cut, createdAt);
                   long t1 = System.nanoTime();
                   encodeNanos.addAndGet(t1 - t0);
+                  if (failed.get()) {
+                    throw new CancellationException("an earlier file of this load failed");
+                  }
                   StagedFile staged = stager.upload(file.bytes());
                   uploadNanos.addAndGet(System.nanoTime() - t1);
                   return staged;
@@ -64,28 +67,31 @@ final class FileStaging {
                 }
               }));
     }
+    // Every file is waited for, even after a failure or an interrupt (files not started yet skip
+    // themselves): an upload in flight then still ends in the list below and is deleted, instead of
+    // landing in the bucket after the load gave up.
     List<StagedFile> files = new ArrayList<>(cuts.size());
     Throwable first = null;
     boolean interrupted = false;
     for (Future<StagedFile> file : pending) {
-      try {
-        files.add(file.get());
-      } catch (InterruptedException e) {
-        interrupted = true;
-        failed.set(true);
-        pending.forEach(f -> f.cancel(false));
-        first = first == null ? e : first;
-      } catch (ExecutionException e) {
-        Throwable cause = e.getCause();
-        if (!(cause instanceof CancellationException) && first == null) {
-          first = cause;
+      while (true) {
+        try {
+          files.add(file.get());
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true;
+          failed.set(true);
+          first = first == null ? e : first;
+        } catch (ExecutionException e) {
+          Throwable cause = e.getCause();
+          if (!(cause instanceof CancellationException) && first == null) {
+            first = cause;
+          }
+          break;
         }
-      } catch (CancellationException e) {
-        // skipped after an earlier failure or an interrupt
       }
     }
-    if (first != null || interrupted) {
-      awaitAll(pending);
+    if (first != null) {
       stager.dispose(files, Disposal.DELETE);
       if (interrupted) {
         Thread.currentThread().interrupt();
@@ -95,25 +101,6 @@ final class FileStaging {
     long bytes = files.stream().mapToLong(StagedFile::contentLength).sum();
     return new Staged(
         files, bytes, Duration.ofNanos(encodeNanos.get()), Duration.ofNanos(uploadNanos.get()));
-  }
-
-  /** Waits for files still being written after a failure, so none is uploaded behind our back. */
-  private static void awaitAll(List<Future<StagedFile>> pending) {
-    boolean interrupted = false;
-    for (Future<StagedFile> f : pending) {
-      while (!f.isDone()) {
-        try {
-          f.get();
-        } catch (InterruptedException e) {
-          interrupted = true;
-        } catch (ExecutionException | CancellationException e) {
-          break;
-        }
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
   }
 
   private static RuntimeException rethrowable(Throwable t) {

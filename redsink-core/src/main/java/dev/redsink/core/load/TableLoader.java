@@ -50,6 +50,10 @@ final class TableLoader {
   private TablePlan stagedPlan;
   private StagedBatch staged;
   private int attempts;
+
+  /** Set when the last attempt's COMMIT may have landed though its reply was lost. */
+  private boolean commitUnknown;
+
   private final Map<TopicPartition, Long> settled;
   private final CopyPath path;
 
@@ -124,6 +128,9 @@ final class TableLoader {
     if (table.layout().isTyped()) {
       new SchemaEvolver(ctx.pool()).createIfMissing(table, records);
     }
+    if (commitUnknown) {
+      settleUnknownCommit();
+    }
     for (int replan = 0; replan < MAX_REPLANS; replan++) {
       TablePlan plan = plan();
       if (plan.isEmpty()) {
@@ -179,6 +186,7 @@ final class TableLoader {
               e);
         }
         if (e.category() == ErrorCategory.COMMIT_OUTCOME_UNKNOWN) {
+          commitUnknown = true;
           throw new TransientException(
               "Cannot tell whether the load into "
                   + table
@@ -204,10 +212,29 @@ final class TableLoader {
   }
 
   private TablePlan plan() {
+    return TablePlan.of(table, records, ledger(), settled);
+  }
+
+  private Map<TopicPartition, Long> ledger() {
     try (Connection c = ctx.pool().connection()) {
-      return TablePlan.of(table, records, ctx.ledger().resume(c, table, partitions), settled);
+      return ctx.ledger().resume(c, table, partitions);
     } catch (SQLException e) {
       throw SqlStates.wrap("read the ledger of " + table, e);
+    }
+  }
+
+  /**
+   * After a COMMIT whose reply was lost: when the ledger now covers the staged records, that COMMIT
+   * landed, so its files are disposed of as after any commit (archived with {@code archive = true})
+   * rather than deleted as files of a load that did not happen.
+   */
+  private void settleUnknownCommit() {
+    commitUnknown = false;
+    if (staged != null && stagedPlan.coveredBy(ledger())) {
+      StagedBatch done = staged;
+      staged = null;
+      stagedPlan = null;
+      ctx.dispose(done.objects(), ctx.disposal());
     }
   }
 

@@ -217,6 +217,23 @@ class RedshiftSinkIT {
   }
 
   @Test
+  void aLostCommitReplyThatCommittedArchivesItsFilesAsAnyCommittedLoad() throws Exception {
+    Map<String, Object> config = fx.config(table);
+    config.put("archive", true);
+    List<String> archivedBefore = fx.objects("archive/");
+    fx.emulator().sqlFaults().failNext("^COMMIT", 1, SqlFault.dropBeforeReply());
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      sink.write(SinkFixture.records("t", 0, 0, 30));
+    }
+    assertThat(fx.emulator().sqlFaults().fired()).isEqualTo(1);
+    assertThat(fx.count(table)).isEqualTo(30);
+    List<String> archived = new ArrayList<>(fx.objects("archive/"));
+    archived.removeAll(archivedBefore);
+    assertThat(archived).as("the committed load's file, archived").hasSize(1);
+    assertThat(fx.stagedObjects()).isEmpty();
+  }
+
+  @Test
   void failuresAtEachStepLeaveNothingAndTheNextRunLoadsOnce() throws Exception {
     String[] steps = {"^COPY", "^SELECT pg_last_copy_count", "^INSERT INTO", "^UPDATE", "^COMMIT"};
     Map<String, Object> config = fx.config(table);

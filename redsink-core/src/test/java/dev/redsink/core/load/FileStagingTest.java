@@ -21,9 +21,12 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -65,6 +68,33 @@ class FileStagingTest {
     assertThat(bucket.puts.get()).isLessThanOrEqualTo(12);
   }
 
+  @Test
+  void anInterruptedLoadDeletesTheFilesStillUploadingWhenItGaveUp() throws Exception {
+    bucket.holdPut = 2;
+    AtomicReference<Throwable> thrown = new AtomicReference<>();
+    Thread loader =
+        new Thread(
+            () -> {
+              try {
+                staging().stage(cuts(6, 20), writer, Instant.now());
+              } catch (Throwable t) {
+                thrown.set(t);
+              }
+            });
+    loader.start();
+    assertThat(bucket.held.await(10, TimeUnit.SECONDS)).as("the second upload started").isTrue();
+
+    loader.interrupt();
+    Thread.sleep(200);
+    bucket.release.countDown();
+    loader.join(10_000);
+    threads.shutdown();
+    assertThat(threads.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+
+    assertThat(thrown.get()).hasMessageContaining("Interrupted while staging files");
+    assertThat(bucket.objects.keySet()).as("no file left in the bucket").isEmpty();
+  }
+
   private FileStaging staging() {
     Stager stager =
         new Stager(bucket, "p", UuidV7.system(), new RetryPolicy(1, Duration.ZERO, d -> {}));
@@ -89,6 +119,9 @@ class FileStagingTest {
     final Map<String, byte[]> objects = new ConcurrentHashMap<>();
     final AtomicInteger puts = new AtomicInteger();
     volatile int failPut = -1;
+    volatile int holdPut = -1;
+    final CountDownLatch held = new CountDownLatch(1);
+    final CountDownLatch release = new CountDownLatch(1);
 
     @Override
     public String bucket() {
@@ -97,8 +130,17 @@ class FileStagingTest {
 
     @Override
     public void put(String key, byte[] bytes, String crc32cBase64) {
-      if (puts.incrementAndGet() == failPut) {
+      int put = puts.incrementAndGet();
+      if (put == failPut) {
         throw new FatalException("PUT refused (403)");
+      }
+      if (put == holdPut) {
+        held.countDown();
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
       }
       objects.put(key, bytes);
     }
