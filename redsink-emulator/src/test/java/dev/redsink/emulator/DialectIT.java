@@ -267,6 +267,12 @@ class DialectIT {
     assertThat(type("widen", "v")).isEqualTo("character varying(6)");
     assertThat(error(c, "ALTER TABLE widen ALTER COLUMN v TYPE INTEGER").getMessage())
         .contains("only for VARCHAR");
+    SQLException same = error(c, "ALTER TABLE widen ALTER COLUMN v TYPE VARCHAR(6)");
+    assertThat(same.getSQLState()).as("a resize to the current size").isEqualTo("0A000");
+    assertThat(same.getMessage())
+        .contains(
+            "cannot alter column \"v\" of relation \"widen\", target column size should be"
+                + " different");
   }
 
   @Test

@@ -39,6 +39,7 @@ final class ConnectionPool implements AutoCloseable {
     hikari.setMinimumIdle(0);
     hikari.setConnectionTimeout(30_000);
     hikari.setInitializationFailTimeout(-1);
+    hikari.setExceptionOverrideClassName(ConnectionEviction.class.getName());
     // A direct connection first: the pool would hide the driver's reason behind a time-out.
     try (Connection c = DriverManager.getConnection(connection.jdbcUrl(), properties);
         Statement st = c.createStatement()) {

@@ -233,8 +233,7 @@ final class SchemaEvolver {
                   + need.maxBytes
                   + " bytes, longer than its column's "
                   + column.type().display());
-          ddl(c, SchemaSql.widenVarchar(name, column.name(), ColumnType.VARCHAR_MAX_BYTES), null);
-          LOG.info("Widened column {} of {} to VARCHAR(65535)", column.name(), name);
+          widen(c, name, fixed, column);
           changed = true;
         }
       }
@@ -320,6 +319,31 @@ final class SchemaEvolver {
               + ": "
               + reason
               + ", and schema_evolution = none never alters the table; set schema_evolution = add_columns or alter it by hand");
+    }
+  }
+
+  /**
+   * Widens a VARCHAR column to the most Redshift holds. When the ALTER fails because another writer
+   * widened it first (Redshift then answers 0A000, "target column size should be different"), the
+   * catalog shows the column wide already and the load goes on; any other failure is thrown.
+   */
+  private static void widen(Connection c, TableName name, RowLayout fixed, Column column)
+      throws SQLException {
+    try {
+      ddl(c, SchemaSql.widenVarchar(name, column.name(), ColumnType.VARCHAR_MAX_BYTES), null);
+      LOG.info("Widened column {} of {} to VARCHAR(65535)", column.name(), name);
+    } catch (SQLException e) {
+      Optional<Column> now =
+          TypedTableColumns.of(name, fixed, TargetTables.columns(c, name)).field(column.name());
+      if (now.isEmpty() || now.get().maxBytes() < ColumnType.VARCHAR_MAX_BYTES) {
+        throw e;
+      }
+      LOG.debug(
+          "Another writer widened column {} of {} first ({}): {}",
+          column.name(),
+          name,
+          e.getSQLState(),
+          e.getMessage());
     }
   }
 

@@ -31,6 +31,9 @@ public final class SqlStates {
 
   private static final Set<String> TABLE_CHANGED = Set.of("42703", "42804", "42P01");
 
+  /** A statement Redshift does not support as written; the session stays healthy. */
+  public static final String FEATURE_NOT_SUPPORTED = "0A000";
+
   /** Redshift's generic SQLSTATE, which carries its own error codes such as 1023. */
   public static final String INTERNAL_ERROR = "XX000";
 

@@ -160,6 +160,46 @@ class ConcurrentLoadsIT {
     assertThat(fx.distinctIds(table)).isEqualTo(10);
   }
 
+  /**
+   * Two writers of a typed table both need a VARCHAR wider: the one held at its ALTER finds the
+   * column already widened by the other (Redshift answers its ALTER with 0A000) and loads on.
+   */
+  @Test
+  void aWriterWhoseColumnAnotherWriterWidenedFirstLoadsOn() throws Exception {
+    try (RedshiftSink held = openTyped(table);
+        RedshiftSink other = openTyped(table)) {
+      other.write(List.of(note("t", 0, "short")));
+      statement.hold("^ALTER TABLE \"" + table + "\" ALTER COLUMN");
+      CompletableFuture<LoadResult> first = load(held, List.of(note("t", 1, "x".repeat(300))));
+      statement.awaitHeld("the held writer's ALTER was reached");
+
+      assertThat(other.write(List.of(note("t", 2, "y".repeat(400)))).loaded()).isEqualTo(1);
+
+      statement.release();
+      assertThat(first.get(2, TimeUnit.MINUTES).loaded()).isEqualTo(1);
+    }
+    assertThat(fx.count(table)).isEqualTo(3);
+    assertThat(fx.value("SELECT MAX(LEN(note)) FROM \"" + table + "\"")).isEqualTo("400");
+  }
+
+  private RedshiftSink openTyped(String target) {
+    Map<String, Object> config = fx.config(target);
+    config.put("max_retries", 1);
+    config.put("table_layout", "typed");
+    return RedshiftSink.open(config);
+  }
+
+  private static Record note(String topic, int partition, String note) {
+    return new Record(
+        topic,
+        partition,
+        0,
+        1_700_000_000_000L,
+        null,
+        List.of(),
+        ("{\"note\":\"" + note + "\"}").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
   @Test
   void writersOfDistinctTablesNeverRetry() throws Exception {
     List<CompletableFuture<Void>> writers = new ArrayList<>();

@@ -69,7 +69,44 @@ final class AlterTableRule {
     String sql =
         s.text(0, action + 4) + " " + type.postgresSql() + " " + s.text(type.end(), s.size());
     return new SpecialStatement.OutsideBlock(
-        "ALTER TABLE ALTER COLUMN", TAG, List.of(sql.strip()), ctx.domains());
+        "ALTER TABLE ALTER COLUMN",
+        TAG,
+        List.of(sameSizeCheck(table, column.identifierName(), type.domain()), sql.strip()),
+        ctx.domains());
+  }
+
+  /**
+   * Redshift refuses a resize to the column's current size with SQLSTATE 0A000 "cannot alter column
+   * … target column size should be different" (PostgreSQL accepts it as a no-op), which is what a
+   * writer that widens a column another writer already widened receives.
+   */
+  private static String sameSizeCheck(String table, String column, Domain domain) {
+    String relation = table.replace("'", "''");
+    String name = column.replace("'", "''");
+    String message =
+        ("cannot alter column \""
+                + column
+                + "\" of relation \""
+                + unquoted(table)
+                + "\", target column size should be different")
+            .replace("'", "''");
+    return "DO $rs$ BEGIN IF EXISTS (SELECT 1 FROM pg_catalog.pg_attribute"
+        + " WHERE attrelid = '"
+        + relation
+        + "'::regclass AND attname = '"
+        + name
+        + "' AND NOT attisdropped AND atttypid = 'pg_catalog."
+        + domain.name()
+        + "'::regtype) THEN RAISE EXCEPTION '%', '"
+        + message
+        + "' USING ERRCODE = '0A000'; END IF; END $rs$";
+  }
+
+  private static String unquoted(String table) {
+    String last = table.substring(table.lastIndexOf('.') + 1);
+    return last.startsWith("\"") && last.endsWith("\"") && last.length() > 1
+        ? last.substring(1, last.length() - 1).replace("\"\"", "\"")
+        : last.toLowerCase(java.util.Locale.ROOT);
   }
 
   /** Rewrites a forwarded ALTER TABLE (ADD COLUMN maps its type; one column per statement). */
