@@ -102,7 +102,9 @@ public final class RunTableReplace implements AutoCloseable {
     try (PreparedStatement ps = Jdbc.prepare(c, query);
         ResultSet rs = ps.executeQuery()) {
       while (rs.next()) {
-        stale.add(rs.getString(1));
+        if (ReplaceSql.isRunTableOf(target.name(), rs.getString(1))) {
+          stale.add(rs.getString(1));
+        }
       }
     }
     try (Statement st = c.createStatement()) {

@@ -3,6 +3,10 @@ package dev.redsink.core.load;
 import dev.redsink.core.config.ConfigKeys;
 import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.error.AuthorizationException;
+import dev.redsink.core.error.ErrorCategory;
+import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.sql.LedgerSql;
+import dev.redsink.core.sql.ReplaceSql;
 import dev.redsink.core.sql.SqlStatement;
 import dev.redsink.core.sql.TableSql;
 import dev.redsink.core.sql.TargetSchemaSql;
@@ -106,8 +110,23 @@ final class TargetTables {
 
   private TableName resolve(String topic) {
     String resolved = config.get(ConfigKeys.TARGET_TABLE).resolve(topic);
+    TableName name = new TableName(config.find(ConfigKeys.TARGET_SCHEMA), resolved);
+    if (ReplaceSql.isReserved(name.folded())) {
+      throw new RedsinkException(
+          ErrorCategory.INVALID_CONFIG,
+          "Cannot load topic "
+              + topic
+              + " into table "
+              + name
+              + ": names starting with "
+              + LedgerSql.PREFIX
+              + " or ending in "
+              + ReplaceSql.RUN_MARKER
+              + "<time>_<id> belong to Redsink's ledgers and replace runs; set target_table so"
+              + " that this topic maps to another name");
+    }
     folded.record(topic, resolved).ifPresent(LOG::warn);
-    return new TableName(config.find(ConfigKeys.TARGET_SCHEMA), resolved);
+    return name;
   }
 
   private TargetTable open(TableName name) {

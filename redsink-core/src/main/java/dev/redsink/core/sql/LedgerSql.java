@@ -1,10 +1,6 @@
 package dev.redsink.core.sql;
 
 import dev.redsink.core.table.TableName;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -28,8 +24,6 @@ public final class LedgerSql {
    */
   public static final int FORMAT_VERSION = 2;
 
-  private static final int HASH_HEX_CHARS = 8;
-
   private LedgerSql() {}
 
   /**
@@ -39,26 +33,11 @@ public final class LedgerSql {
    * distinct ledgers instead of one truncated name.
    */
   public static TableName ledgerOf(TableName target) {
-    String folded = target.folded();
-    String name = PREFIX + folded;
-    if (TableName.utf8Length(name) <= RedshiftLimits.IDENTIFIER_MAX_BYTES) {
-      return new TableName(target.schema(), name);
-    }
-    String suffix = "_" + sha256Hex(folded).substring(0, HASH_HEX_CHARS);
-    int budget = RedshiftLimits.IDENTIFIER_MAX_BYTES - PREFIX.length() - suffix.length();
-    StringBuilder kept = new StringBuilder();
-    int bytes = 0;
-    for (int i = 0; i < folded.length(); ) {
-      int cp = folded.codePointAt(i);
-      int size = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8).length;
-      if (bytes + size > budget) {
-        break;
-      }
-      kept.appendCodePoint(cp);
-      bytes += size;
-      i += Character.charCount(cp);
-    }
-    return new TableName(target.schema(), PREFIX + kept + suffix);
+    return new TableName(
+        target.schema(),
+        PREFIX
+            + FittedName.of(
+                target.folded(), RedshiftLimits.IDENTIFIER_MAX_BYTES - PREFIX.length()));
   }
 
   /** The shared ledger of earlier versions: in target_schema, or the search_path. */
@@ -228,15 +207,5 @@ public final class LedgerSql {
         length + 1,
         length,
         prefix);
-  }
-
-  private static String sha256Hex(String text) {
-    try {
-      return HexFormat.of()
-          .formatHex(
-              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("Cannot hash a ledger name: SHA-256 is missing", e);
-    }
   }
 }

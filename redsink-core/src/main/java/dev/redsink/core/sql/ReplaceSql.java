@@ -1,11 +1,11 @@
 package dev.redsink.core.sql;
 
 import dev.redsink.core.table.TableName;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -25,15 +25,46 @@ public final class ReplaceSql {
 
   private ReplaceSql() {}
 
-  /** The run table's name: the target's (cut to fit 127 bytes), the start time and the run id. */
+  /** A run id: 8 lower-case hex digits. */
+  private static final String RUN_ID = "[0-9a-f]{8}";
+
+  /** The bytes a run table's name adds to the target's: the marker, the time and the id. */
+  private static final int RUN_SUFFIX_BYTES = RUN_MARKER.length() + 14 + 1 + 8;
+
+  /** What ends every run table's name, after the target's fitted name. */
+  private static final Pattern RUN_SUFFIX = Pattern.compile(RUN_MARKER + "[0-9]{14}_" + RUN_ID);
+
+  /** Any run table's name. */
+  private static final Pattern ANY_RUN_TABLE = Pattern.compile(".*" + RUN_SUFFIX.pattern());
+
+  /**
+   * The run table's name: the target's (fitted with a hash of the whole to leave room, see {@link
+   * FittedName}), the start time and the run id (8 hex digits).
+   */
   public static TableName runTable(TableName target, Instant started, String runId) {
-    String suffix = RUN_MARKER + TIME.format(started) + "_" + runId;
-    String base = target.folded();
-    while (base.getBytes(StandardCharsets.UTF_8).length + suffix.length()
-        > RedshiftLimits.IDENTIFIER_MAX_BYTES) {
-      base = base.substring(0, base.length() - 1);
+    if (!runId.matches(RUN_ID)) {
+      throw new IllegalArgumentException("A run id is 8 hex digits, not '" + runId + "'");
     }
-    return new TableName(target.schema(), base + suffix);
+    return new TableName(
+        target.schema(), base(target) + RUN_MARKER + TIME.format(started) + "_" + runId);
+  }
+
+  /** Whether {@code name} is the name of one of the target's run tables, and no other table's. */
+  public static boolean isRunTableOf(TableName target, String name) {
+    String base = base(target);
+    return name.startsWith(base) && RUN_SUFFIX.matcher(name.substring(base.length())).matches();
+  }
+
+  /**
+   * Whether a target name is one Redsink keeps for itself (a ledger, or a replace run's table), so
+   * no topic may load into it.
+   */
+  public static boolean isReserved(String folded) {
+    return folded.startsWith(LedgerSql.PREFIX) || ANY_RUN_TABLE.matcher(folded).matches();
+  }
+
+  private static String base(TableName target) {
+    return FittedName.of(target.folded(), RedshiftLimits.IDENTIFIER_MAX_BYTES - RUN_SUFFIX_BYTES);
   }
 
   /**
@@ -54,14 +85,13 @@ public final class ReplaceSql {
   }
 
   /**
-   * Names of run tables left for a target (by an earlier or crashed run), found in the catalog by
-   * the target's schema and name prefix.
+   * Names of tables that may be run tables left for a target (by an earlier or crashed run), found
+   * in the catalog by the target's schema and name prefix; {@link #isRunTableOf} tells which are.
    */
   public static SqlStatement runTables(TableName target) {
     String schemaCondition =
         target.schema().isPresent() ? "n.nspname = ?" : "n.nspname = current_schema()";
-    String prefix = runTable(target, Instant.EPOCH, "").name();
-    String likePrefix = prefix.substring(0, prefix.indexOf(RUN_MARKER) + RUN_MARKER.length());
+    String likePrefix = base(target) + RUN_MARKER;
     String text =
         "SELECT c.relname FROM pg_catalog.pg_class c"
             + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"

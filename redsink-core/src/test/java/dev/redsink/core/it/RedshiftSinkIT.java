@@ -234,6 +234,20 @@ class RedshiftSinkIT {
   }
 
   @Test
+  void aTopicWhoseTableWouldBeAnotherTablesLedgerIsRefusedNamingTheFix() throws Exception {
+    Map<String, Object> config = fx.config("{topic}");
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      sink.write(SinkFixture.records(table, 0, 0, 5));
+      assertThatThrownBy(() -> sink.write(SinkFixture.records("_redsink_ledger_" + table, 0, 0, 1)))
+          .isInstanceOf(RedsinkException.class)
+          .hasMessageContaining("Cannot load topic _redsink_ledger_" + table)
+          .hasMessageContaining("set target_table");
+      assertThat(sink.nextOffset(table, 0)).as("the ledger of " + table).hasValue(5);
+    }
+    assertThat(fx.count(table)).isEqualTo(5);
+  }
+
+  @Test
   void failuresAtEachStepLeaveNothingAndTheNextRunLoadsOnce() throws Exception {
     String[] steps = {"^COPY", "^SELECT pg_last_copy_count", "^INSERT INTO", "^UPDATE", "^COMMIT"};
     Map<String, Object> config = fx.config(table);

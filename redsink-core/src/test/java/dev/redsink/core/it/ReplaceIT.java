@@ -44,9 +44,14 @@ class ReplaceIT {
     fx.emulator().sqlFaults().reset();
   }
 
+  /** Run tables of this test's tables (the user's own table named like one is not counted). */
   private long runTables() throws Exception {
     return Long.parseLong(
-        fx.value("SELECT count(*) FROM pg_class WHERE relname LIKE '" + table + "_rsrun_%'"));
+        fx.value(
+            "SELECT count(*) FROM pg_class WHERE relname LIKE '"
+                + table
+                + "%\\_rsrun\\_%' AND relname NOT LIKE '%backup'"
+                + " AND relname NOT LIKE '\\_redsink%'"));
   }
 
   @Test
@@ -121,6 +126,39 @@ class ReplaceIT {
                     + table
                     + "_rsrun_%'"))
         .isEqualTo("0");
+  }
+
+  @Test
+  void aKilledRunOfATableWithALongNameIsDroppedByTheNextRun() throws Exception {
+    String longName = table + "_" + "l".repeat(110 - table.length());
+    Map<String, Object> longConfig = fx.config(longName);
+    try (RedshiftSink sink = RedshiftSink.open(longConfig)) {
+      sink.write(SinkFixture.records("t", 0, 0, 10));
+      ReplaceRun crashed = sink.replace("t");
+      crashed.write(SinkFixture.records("t", 0, 1000, 5));
+    }
+    assertThat(runTables()).as("the crashed run's table").isEqualTo(1);
+    try (RedshiftSink sink = RedshiftSink.open(longConfig);
+        ReplaceRun next = sink.replace("t")) {
+      next.write(SinkFixture.records("t", 0, 2000, 3));
+      next.commit();
+    }
+    assertThat(runTables()).as("run tables left after the next run committed").isZero();
+    assertThat(fx.count(longName)).isEqualTo(3);
+  }
+
+  @Test
+  void aUsersOwnTableNamedLikeARunTableIsNeverDropped() throws Exception {
+    String own = table + "_rsrun_backup";
+    fx.execute(
+        "CREATE TABLE \"" + own + "\" (v INTEGER)", "INSERT INTO \"" + own + "\" VALUES (7)");
+    try (RedshiftSink sink = RedshiftSink.open(config);
+        ReplaceRun run = sink.replace("t")) {
+      run.write(SinkFixture.records("t", 0, 0, 3));
+      run.commit();
+    }
+    assertThat(fx.count(own)).as("the user's table and its row").isEqualTo(1);
+    assertThat(fx.count(table)).isEqualTo(3);
   }
 
   @Test
