@@ -124,6 +124,44 @@ class RunKillRestartIT {
             + " rows; restart completed; no secret in /metrics or output");
   }
 
+  /**
+   * Two members of one connector under Kafka's consumer group protocol (KIP-848, incremental by
+   * design): each COPY takes a while, a second process joins while the first loads, so partitions
+   * move with records buffered; then the first stops with SIGTERM while a COPY is held and the
+   * second loads to the end. Every record lands once.
+   */
+  @Test
+  void aMemberJoinsAndTheFirstStopsMidCopyUnderTheConsumerGroupProtocol() throws Exception {
+    Run run =
+        new Run(
+            "redsink run, group.protocol=consumer: a member joins mid-load, the first stops"
+                + " mid-COPY");
+    int slowed =
+        EngineFaultMatrixIT.arm(
+            warehouse.emulator(), "^COPY", 1_000, SqlFault.delay(Duration.ofMillis(400)));
+    JvmProcess first = run.startMember("first");
+    first.await("a first committed load", run::loadedSome, STARTED);
+    JvmProcess second = run.startMember("second");
+    long before = warehouse.faultsFired();
+    second.await(
+        "the second member's first load", () -> warehouse.faultsFired() >= before + 2, STARTED);
+    assertThat(first.terminate(FINISHED)).as("the first member's exit after SIGTERM").isZero();
+    assertThat(first.stdout()).contains("Stopped cleanly.");
+    second.await("the whole stream", run::complete, FINISHED);
+    assertThat(second.terminate(FINISHED)).isZero();
+
+    int fired = warehouse.faultsFired();
+    assertThat(fired).as("slowed COPYs").isPositive().isLessThan(slowed);
+    warehouse.resetFaults();
+    ExactlyOnceCheck.Verdict v = run.check.assertComplete(0);
+    run.check.record(
+        fired,
+        v,
+        -1,
+        "two members (group.protocol=consumer), partitions moved with records buffered, the"
+            + " first stopped by SIGTERM; all loaded once");
+  }
+
   private void killAndRestart(String name, FaultPlan.Arming arming) throws Exception {
     Run run = new Run(name);
     JvmProcess first = run.start("first");
@@ -185,6 +223,23 @@ class RunKillRestartIT {
               "heartbeat.interval.ms=1000"));
       args.addAll(List.of(more));
       JvmProcess c = Children.redsink(dir, name, Map.of(), args.toArray(String[]::new));
+      started.add(c);
+      return c;
+    }
+
+    /** A member under the consumer group protocol: its timeouts are the broker's to set. */
+    JvmProcess startMember(String name) throws IOException {
+      JvmProcess c =
+          Children.redsink(
+              dir,
+              name,
+              Map.of(),
+              "run",
+              connector.toString(),
+              "--bootstrap-servers",
+              kafka.bootstrapServers(),
+              "--kafka-property",
+              "group.protocol=consumer");
       started.add(c);
       return c;
     }
