@@ -44,7 +44,10 @@ public final class ConfigKeys {
           "connection_string",
           KeyType.STRING,
           "A libpq URL (postgres://user:password@host:5439/db?sslmode=require) or a jdbc:redshift:// or"
-              + " jdbc:redshift:iam:// URL to the cluster or workgroup endpoint. Redacted everywhere",
+              + " jdbc:redshift:iam:// URL to the cluster or workgroup endpoint. In a libpq URL,"
+              + " percent-encode '/', '?', '@' and '#' in the user name and password (%2F, %3F,"
+              + " %40, %23). Redacted everywhere, with every driver secret it carries (passwords,"
+              + " client secrets, tokens, AWS keys)",
           Sensitivity.CONTAINS_SECRET,
           ConfigKeys::connectionString);
   public static final ConfigKey<TableTemplate> TARGET_TABLE =

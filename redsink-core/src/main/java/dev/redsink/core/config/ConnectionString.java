@@ -2,7 +2,9 @@ package dev.redsink.core.config;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -21,8 +23,17 @@ public final class ConnectionString {
   /** The Redshift default database, used when a libpq URL has none. */
   public static final String DEFAULT_DATABASE = "dev";
 
+  /** Properties whose whole value is secret, besides any name holding password, secret, token. */
   private static final Set<String> SECRET_PROPERTIES =
-      Set.of("password", "pwd", "secretaccesskey", "sessiontoken", "accesskeyid", "iamaccesskeyid");
+      Set.of("pwd", "accesskeyid", "iamaccesskeyid");
+
+  /**
+   * Why a libpq URL cannot be read without guessing where its password ends; it names no part of
+   * the URL, which may hold the password.
+   */
+  static final String UNESCAPED =
+      "the user name or password holds a character that ends it in a URL: percent-encode '/' as"
+          + " %2F, '?' as %3F, '@' as %40 and '#' as %23";
 
   private final String jdbcUrl;
   private final Map<String, String> properties;
@@ -30,6 +41,7 @@ public final class ConnectionString {
   private final int port;
   private final String database;
   private final String redacted;
+  private final List<String> secrets;
 
   private ConnectionString(
       String jdbcUrl,
@@ -37,7 +49,9 @@ public final class ConnectionString {
       String host,
       int port,
       String database,
-      String redacted) {
+      String redacted,
+      List<String> secrets) {
+    this.secrets = List.copyOf(secrets);
     this.jdbcUrl = jdbcUrl;
     this.properties = Map.copyOf(properties);
     this.host = host;
@@ -70,7 +84,14 @@ public final class ConnectionString {
     String beforeQuery = query < 0 ? rest : rest.substring(0, query);
     int slash = beforeQuery.indexOf('/');
     String authority = slash < 0 ? beforeQuery : beforeQuery.substring(0, slash);
-    String database = slash < 0 ? "" : decode(beforeQuery.substring(slash + 1));
+    // A password with an unescaped '/' or '?' ends the authority early: what follows then holds
+    // an '@' (in the path, or anywhere past the authority when it has no user), or a parameter
+    // name no driver has. Refuse rather than read part of the password as host, port or database.
+    String path = slash < 0 ? "" : beforeQuery.substring(slash + 1);
+    if (path.indexOf('@') >= 0 || (authority.indexOf('@') < 0 && rest.indexOf('@') >= 0)) {
+      throw new IllegalArgumentException(UNESCAPED);
+    }
+    String database = decode(path);
     Map<String, String> props = new LinkedHashMap<>();
     int at = authority.lastIndexOf('@');
     String userInfo = at < 0 ? "" : authority.substring(0, at);
@@ -94,8 +115,11 @@ public final class ConnectionString {
         }
         int eq = pair.indexOf('=');
         String name = decode(eq < 0 ? pair : pair.substring(0, eq));
+        if (!name.matches("[A-Za-z0-9_.-]+")) {
+          throw new IllegalArgumentException(UNESCAPED);
+        }
         String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
-        boolean secret = SECRET_PROPERTIES.contains(name.toLowerCase(Locale.ROOT));
+        boolean secret = isSecret(name);
         shownQuery
             .append(shownQuery.length() == 0 ? "?" : "&")
             .append(name)
@@ -111,7 +135,14 @@ public final class ConnectionString {
     String redacted =
         scheme + "://" + shownUser + hp.host() + ":" + hp.port() + "/" + database + shownQuery;
     String url = "jdbc:redshift://" + hp.hostForUrl() + ":" + hp.port() + "/" + database;
-    return new ConnectionString(url, props, hp.host(), hp.port(), database, redacted);
+    List<String> secrets = new ArrayList<>();
+    props.forEach(
+        (name, value) -> {
+          if (isSecret(name) && !value.isEmpty()) {
+            secrets.add(value);
+          }
+        });
+    return new ConnectionString(url, props, hp.host(), hp.port(), database, redacted, secrets);
   }
 
   private static void translateLibpqParameter(
@@ -169,6 +200,7 @@ public final class ConnectionString {
     String database = slash < 0 ? DEFAULT_DATABASE : beforeProps.substring(slash + 1);
     HostPort hp = HostPort.parseLenient(hostPort);
     StringBuilder redacted = new StringBuilder(text.substring(0, schemeEnd)).append(beforeProps);
+    List<String> secrets = new ArrayList<>();
     if (propsStart >= 0) {
       String props = rest.substring(propsStart);
       int i = 0;
@@ -178,13 +210,28 @@ public final class ConnectionString {
         String pair = next < 0 ? props.substring(i + 1) : props.substring(i + 1, i + 1 + next);
         int eq = pair.indexOf('=');
         String name = eq < 0 ? pair : pair.substring(0, eq);
-        boolean secret = SECRET_PROPERTIES.contains(name.toLowerCase(Locale.ROOT));
+        boolean secret = isSecret(name);
         redacted.append(separator).append(secret && eq >= 0 ? name + "=" + Secret.MASK : pair);
+        if (secret && eq >= 0 && eq + 1 < pair.length()) {
+          secrets.add(pair.substring(eq + 1));
+        }
         i = next < 0 ? props.length() : i + 1 + next;
       }
     }
     return new ConnectionString(
-        text, Map.of(), hp.host(), hp.port(), database, redacted.toString());
+        text, Map.of(), hp.host(), hp.port(), database, redacted.toString(), secrets);
+  }
+
+  /**
+   * Whether a driver property holds a secret: a password of any kind (the user's, an identity
+   * provider's, a key store's), a client secret, a token, or AWS keys.
+   */
+  static boolean isSecret(String property) {
+    String name = property.toLowerCase(Locale.ROOT).replace("_", "");
+    return name.contains("password")
+        || name.contains("secret")
+        || name.contains("token")
+        || SECRET_PROPERTIES.contains(name);
   }
 
   private static int indexOfAny(String s, String chars) {
@@ -229,6 +276,18 @@ public final class ConnectionString {
     return database;
   }
 
+  /**
+   * Masks every secret of this connection string (passwords, client secrets, tokens, keys) where it
+   * appears in a text, such as a driver's error message.
+   */
+  public String redact(String text) {
+    String out = text;
+    for (String secret : secrets) {
+      out = out.replace(secret, Secret.MASK);
+    }
+    return out;
+  }
+
   /** host:port/database, for messages such as "Failed to connect to Redshift at …". */
   public String endpoint() {
     return host + ":" + port + "/" + database;
@@ -253,6 +312,10 @@ public final class ConnectionString {
       String port = "";
       if (text.startsWith("[")) {
         int close = text.indexOf(']');
+        if (close < 0) {
+          throw new IllegalArgumentException(
+              "the host starts with '[' (an IPv6 address) but has no closing ']'");
+        }
         host = text.substring(1, close);
         port = text.length() > close + 2 ? text.substring(close + 2) : "";
       } else if (text.contains(":")) {
@@ -269,8 +332,10 @@ public final class ConnectionString {
         }
         return new HostPort(host, value);
       } catch (NumberFormatException e) {
+        // The text after the last ':' may be part of a password typed without escapes.
         throw new IllegalArgumentException(
-            "the port '" + port + "' is not a number from 1 to 65535");
+            "the port is not a number from 1 to 65535 (when the user name or password holds"
+                + " '/', '?', '@' or '#', percent-encode them: %2F, %3F, %40, %23)");
       }
     }
 

@@ -64,15 +64,10 @@ final class ConnectionPool implements AutoCloseable {
   private static RedsinkException cannotConnect(ConnectionString connection, SQLException e) {
     ErrorCategory category = SqlStates.classify(e);
     Throwable reasonSource = e.getCause() instanceof SQLException cause ? cause : e;
-    String reason = redact(connection, String.valueOf(reasonSource.getMessage()));
+    String reason = connection.redact(String.valueOf(reasonSource.getMessage()));
     return new RedsinkException(
         category == ErrorCategory.TRANSIENT ? ErrorCategory.TRANSIENT : category,
         "Failed to connect to Redshift at " + connection.endpoint() + ": " + reason);
-  }
-
-  private static String redact(ConnectionString connection, String message) {
-    String password = connection.properties().get("password");
-    return password == null || password.isEmpty() ? message : message.replace(password, "****");
   }
 
   @Override
