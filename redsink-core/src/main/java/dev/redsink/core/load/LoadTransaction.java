@@ -15,17 +15,19 @@ import java.util.Map;
 
 /**
  * One load of one table, on one connection. A load that only appends ({@link CopyPath#DIRECT}) is
- * one transaction: lock the table's ledger, then the target, read the ledger (the locks come before
- * the first statement that takes Redshift's snapshot, so the read sees what the writer before
- * committed), COPY the staged files straight into the target, check the row count, advance the
- * ledger, COMMIT: each row is written once. Other loads ({@link CopyPath#STAGED}) first COPY the
- * files into a session temp table in a transaction of its own, committed before the ledger
- * transaction begins (a temp table no other session can see, so this neither conflicts with nor
- * waits for any other writer), then run the same ledger transaction with an insert from the staging
- * table (or, for write_mode = upsert and cdc, the key-folded changes: {@link UpsertStep}) in place
- * of the COPY, and drop the staging table. Only writers of the same table wait for each other, for
- * the ledger transaction; loads of different tables share no table. No TRUNCATE (it commits in
- * Redshift), no REGION (Parquet COPY refuses it).
+ * one transaction: lock the table's ledger, read it (the lock comes before the first statement that
+ * takes Redshift's snapshot, so the read sees what the writer before committed), COPY the staged
+ * files straight into the target, check the row count, advance the ledger, COMMIT: each row is
+ * written once. Other loads ({@link CopyPath#STAGED}) first COPY the files into a session temp
+ * table in a transaction of its own, committed before the ledger transaction begins (a temp table
+ * no other session can see, so this neither conflicts with nor waits for any other writer), then
+ * run the same ledger transaction with an insert from the staging table (or, for write_mode =
+ * upsert and cdc, the key-folded changes: {@link UpsertStep}) in place of the COPY, and drop the
+ * staging table. Only writers of the same table wait for each other, on the ledger's lock; loads of
+ * different tables share no table. The target is never locked: its writes take only Redshift's
+ * implicit write locks, which block no reader, so a SELECT of the target never waits for a load and
+ * sees each load whole once it commits. No TRUNCATE (it commits in Redshift), no REGION (Parquet
+ * COPY refuses it).
  *
  * @see <a
  *     href="https://docs.aws.amazon.com/redshift/latest/dg/c_serial_isolation.html">Serializable
@@ -42,7 +44,7 @@ final class LoadTransaction {
 
   /**
    * Time spent in COPY (with the staging table's transaction when there is one), in the ledger
-   * transaction apart from the COPY (locks, ledger, insert) and in COMMIT.
+   * transaction apart from the COPY (lock, ledger, insert) and in COMMIT.
    */
   record Timings(Duration copy, Duration insert, Duration commit) {
     static final Timings NONE = new Timings(Duration.ZERO, Duration.ZERO, Duration.ZERO);
@@ -103,7 +105,6 @@ final class LoadTransaction {
         c.setAutoCommit(false);
         try (Statement st = c.createStatement()) {
           ledger.lock(st, table.name());
-          st.execute(TableSql.lock(table.name()));
           Map<TopicPartition, Long> committed = ledger.read(c, table.name());
           if (plan.overlaps(committed)) {
             // The files hold records another writer committed first: the loader re-plans.
@@ -160,7 +161,7 @@ final class LoadTransaction {
   /**
    * COPYs the staged files into a new session temp table and checks the row count, in a transaction
    * of its own: one commit instead of one per statement, and committed before the ledger
-   * transaction begins, so that transaction still takes its locks before its snapshot.
+   * transaction begins, so that transaction still takes its lock before its snapshot.
    */
   private void stage(Connection c, TargetTable table, StagedBatch staged, String staging)
       throws SQLException {

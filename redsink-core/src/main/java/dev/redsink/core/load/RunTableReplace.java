@@ -180,8 +180,9 @@ public final class RunTableReplace implements AutoCloseable {
       ctx.ledger().create(c, target.name());
       c.setAutoCommit(false);
       try (Statement st = c.createStatement()) {
+        // The ledger's lock keeps every writer of the target out until the swap commits; readers
+        // are not locked out: they see the old contents until then, the new ones after.
         ctx.ledger().lock(st, target.name());
-        st.execute(TableSql.lock(target.name()));
         for (String sql :
             ReplaceSql.promote(
                 target.name(),

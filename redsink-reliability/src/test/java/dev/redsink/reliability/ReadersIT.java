@@ -1,0 +1,152 @@
+package dev.redsink.reliability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.redsink.core.RedshiftSink;
+import dev.redsink.emulator.fault.SqlFault;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Readers of a table while Redsink loads it: dashboards querying throughout a load by two writers
+ * whose every COPY takes a while, and a long report holding its transaction open. A load takes no
+ * lock a reader waits for (only writers of the same table queue, on the ledger's lock), so every
+ * read returns at once and sees whole committed loads only, and loads go on while the report runs.
+ */
+@ExtendWith(ScenarioWarehouseExtension.class)
+class ReadersIT {
+
+  /** How long every COPY takes here: a read that waited for a load would take about as long. */
+  private static final Duration COPY = Duration.ofMillis(800);
+
+  /** A read still waiting after this fails the scenario instead of hanging it. */
+  private static final int READ_TIMEOUT_SECONDS = 15;
+
+  private static final int CHUNK = 1_000;
+  private static final int RECORDS = 20_000;
+
+  private final ScenarioWarehouse warehouse;
+
+  ReadersIT(ScenarioWarehouse warehouse) {
+    this.warehouse = warehouse;
+  }
+
+  @Test
+  void readersNeverWaitForLoadsNorSeeAPartOfOne() throws Exception {
+    String table = ScenarioWarehouse.uniqueTable("rd");
+    SourceStream stream = SourceStream.of("rel." + table, RECORDS);
+    Map<String, Object> config = warehouse.config(table);
+    warehouse.resetFaults();
+    warehouse.emulator().sqlFaults().failNext("^COPY", 1_000, SqlFault.delay(COPY));
+    try (RedshiftSink first = RedshiftSink.open(config)) {
+      first.nextOffsets(stream.topicPartitions()); // creates the table before the readers start
+    }
+
+    AtomicBoolean done = new AtomicBoolean();
+    List<Long> latencies = Collections.synchronizedList(new ArrayList<>());
+    List<Long> counts = Collections.synchronizedList(new ArrayList<>());
+    CompletableFuture<Void> dashboard =
+        CompletableFuture.runAsync(() -> read(table, done, latencies, counts));
+    List<CompletableFuture<LoadRun>> writers = new ArrayList<>();
+    for (int w = 0; w < 2; w++) {
+      writers.add(
+          CompletableFuture.supplyAsync(
+              () ->
+                  new StreamLoader(config, stream, CHUNK, FaultPlan.none(), warehouse.emulator())
+                      .run()));
+    }
+
+    // A long report opens while the writers load and stays open: loads must commit meanwhile,
+    // and short reads must not queue behind anything.
+    Thread.sleep(COPY.toMillis());
+    long duringReport;
+    long atReport;
+    long duringReportMillis;
+    try (Connection report = warehouse.connect();
+        Statement st = report.createStatement();
+        Connection other = warehouse.connect();
+        Statement otherSt = other.createStatement()) {
+      report.setAutoCommit(false);
+      atReport = count(st, table);
+      Thread.sleep(3 * COPY.toMillis());
+      // Were a load to lock the table, its LOCK would queue behind the report and this read
+      // behind the LOCK, until the report ends: it would time out.
+      long t0 = System.nanoTime();
+      duringReport = count(otherSt, table);
+      duringReportMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+      report.commit();
+    }
+
+    for (CompletableFuture<LoadRun> w : writers) {
+      assertThat(w.get(5, TimeUnit.MINUTES).stopped()).isEmpty();
+    }
+    done.set(true);
+    dashboard.get(1, TimeUnit.MINUTES);
+    warehouse.resetFaults();
+
+    List<Long> sorted = new ArrayList<>(latencies);
+    Collections.sort(sorted);
+    long p50 = sorted.get(sorted.size() / 2);
+    long p99 = sorted.get(Math.min(sorted.size() - 1, sorted.size() * 99 / 100));
+    long max = sorted.get(sorted.size() - 1);
+    assertThat(sorted.size()).as("reads while loading").isGreaterThan(20);
+    assertThat(max)
+        .as("the slowest read (ms), against a COPY of %d ms", COPY.toMillis())
+        .isLessThan(COPY.toMillis() / 2);
+    assertThat(counts)
+        .as("every read sees whole loads of %d rows", CHUNK * stream.partitions())
+        .allSatisfy(c -> assertThat(c % (CHUNK * stream.partitions())).isZero());
+    assertThat(counts).as("reads never go back").isSorted();
+    assertThat(duringReport).as("rows committed while the report was open").isGreaterThan(atReport);
+    assertThat(duringReportMillis)
+        .as("a read while the report is open (ms)")
+        .isLessThan(COPY.toMillis() / 2);
+    ExactlyOnceCheck.Verdict v = ExactlyOnceCheck.assertComplete(warehouse, table, stream, 0);
+    Figures.record(
+        "readers during two writers' loads and a long report",
+        stream.total(),
+        0,
+        v.lost(),
+        v.duplicated(),
+        -1,
+        String.format(
+            "%d reads, latency p50 %d ms, p99 %d ms, max %d ms with every COPY taking %d ms;"
+                + " loads committed while a report held its transaction open",
+            sorted.size(), p50, p99, max, COPY.toMillis()));
+  }
+
+  /** A dashboard: counts the table again and again until told to stop. */
+  private void read(String table, AtomicBoolean done, List<Long> latencies, List<Long> counts) {
+    try (Connection c = warehouse.connect();
+        Statement st = c.createStatement()) {
+      while (!done.get()) {
+        long t0 = System.nanoTime();
+        long n = count(st, table);
+        latencies.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
+        counts.add(n);
+        Thread.sleep(20);
+      }
+    } catch (Exception e) {
+      throw new IllegalStateException("Cannot read " + table, e);
+    }
+  }
+
+  private static long count(Statement st, String table) throws Exception {
+    st.setQueryTimeout(READ_TIMEOUT_SECONDS);
+    try (ResultSet rs = st.executeQuery("SELECT count(*) FROM \"" + table + "\"")) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+}
