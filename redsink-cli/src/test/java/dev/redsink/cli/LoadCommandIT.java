@@ -85,6 +85,51 @@ class LoadCommandIT {
         .isZero();
   }
 
+  /**
+   * A typed load whose input has two fields folding to one column: the load stops naming the line
+   * (its record id) and the fields, loads nothing past it, and once the line is fixed the same
+   * command loads every line once.
+   */
+  @Test
+  void fieldsFoldingToOneColumnStopTheLoadNamingThemAndAFixedFileLoadsOnce(
+      RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
+    Path connector = dir.resolve("names.toml");
+    Files.writeString(
+        connector,
+        TestConnectors.file(emulator, "names", "names_{topic}", 300)
+            + "table_layout = \"typed\"\n");
+    Path input = dir.resolve("names.ndjson");
+    String bad = "{\"n\":500,\"a\":1,\"A\":2}";
+    Files.writeString(input, lines(1000, "t").replace("{\"n\":500,\"tag\":\"t\"}", bad));
+
+    CommandLineRun refused =
+        CommandLineRun.of("load", connector.toString(), "--topic", "nm", input.toString());
+    assertThat(refused.exitCode()).as(refused.out() + refused.err()).isNotZero();
+    assertThat(refused.out() + refused.err())
+        .contains("nm:0:500")
+        .contains("fields 'a' and 'A' both land in column 'a'");
+    Warehouse warehouse = new Warehouse(emulator);
+    long loaded = warehouse.tableExists("names_nm") ? warehouse.count("names_nm") : 0;
+    assertThat(loaded).as("rows loaded before the refused line").isLessThanOrEqualTo(500);
+    if (warehouse.tableExists("_redsink_ledger_names_nm")) {
+      assertThat(
+              warehouse.number(
+                  "SELECT COALESCE(MAX(next_offset), 0) FROM _redsink_ledger_names_nm"))
+          .as("the ledger stops where the rows do")
+          .isEqualTo(loaded);
+    }
+
+    Files.writeString(
+        input,
+        lines(1000, "t").replace("{\"n\":500,\"tag\":\"t\"}", "{\"n\":500,\"a\":1,\"a_upper\":2}"));
+    CommandLineRun fixed =
+        CommandLineRun.of("load", connector.toString(), "--topic", "nm", input.toString());
+    assertThat(fixed.exitCode()).as(fixed.out() + fixed.err()).isZero();
+    assertThat(warehouse.value("SELECT COUNT(*), COUNT(DISTINCT id) FROM names_nm"))
+        .isEqualTo("1000|1000");
+    assertThat(warehouse.value("SELECT a, a_upper FROM names_nm WHERE n = 500")).isEqualTo("1|2");
+  }
+
   private static String lines(int count, String tag) {
     return IntStream.range(0, count)
         .mapToObj(i -> "{\"n\":" + i + ",\"tag\":\"" + tag + "\"}")

@@ -84,6 +84,64 @@ class BadInputCatalogueIT {
   }
 
   @Test
+  void anEmptyFieldNameInTheTypedLayout() throws Exception {
+    refusedByName(
+        "typed field with an empty name",
+        Map.of("table_layout", "typed"),
+        "{\"\": 1, \"p\": 0}".getBytes(StandardCharsets.UTF_8),
+        "empty name");
+  }
+
+  @Test
+  void aFieldNameWithNulInTheTypedLayout() throws Exception {
+    refusedByName(
+        "typed field name with NUL",
+        Map.of("table_layout", "typed"),
+        "{\"a\\u0000b\": 1}".getBytes(StandardCharsets.UTF_8),
+        "field 'a\\0b' has a NUL character");
+  }
+
+  @Test
+  void fieldNamesFoldingToOneColumnInTheTypedLayout() throws Exception {
+    refusedByName(
+        "typed fields 'a' and 'A' (one column once folded)",
+        Map.of("table_layout", "typed"),
+        "{\"a\": 1, \"A\": 2}".getBytes(StandardCharsets.UTF_8),
+        "fields 'a' and 'A' both land in column 'a'");
+  }
+
+  @Test
+  void aMetadataColumnsNameAsAFieldLandsInItsValueColumn() throws Exception {
+    String table = ScenarioWarehouse.uniqueTable("odd");
+    Map<String, Object> config = warehouse.config(table);
+    config.put("table_layout", "typed");
+    String topic = "odd." + table;
+    List<Record> records = new ArrayList<>();
+    for (long i = 0; i < STREAM; i++) {
+      String value =
+          i == BAD ? "{\"pico_topic\": \"mine\", \"n\": " + i + "}" : "{\"n\": " + i + "}";
+      records.add(
+          new Record(topic, 0, i, 0L, key(i), List.of(), value.getBytes(StandardCharsets.UTF_8)));
+    }
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      assertThat(sink.check(records.get((int) BAD))).isEmpty();
+      assertThat(sink.write(records).loaded()).isEqualTo(STREAM);
+    }
+    assertThat(warehouse.count(table)).isEqualTo(STREAM);
+    assertThat(
+            warehouse.rows("SELECT pico_topic, pico_topic_value FROM " + table + " WHERE n = 500"))
+        .containsExactly(topic + "|mine");
+    Figures.record(
+        "typed field named like a metadata column (pico_topic)",
+        STREAM,
+        0,
+        0,
+        0,
+        -1,
+        "its value in pico_topic_value beside the record's topic; all loaded once");
+  }
+
+  @Test
   void fourByteUtf8AtTheExactByteLimitLoads() throws Exception {
     byte[] exact = fourByteUtf8(65_535);
     String table = loadsIntact("text", exact, null);

@@ -6,6 +6,8 @@ import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnRole;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.SchemaEvolution;
+import dev.redsink.core.table.WriteSettings;
+import dev.redsink.core.typed.FieldNames;
 import dev.redsink.core.typed.TypedRow;
 import java.io.IOException;
 import java.time.Instant;
@@ -36,13 +38,24 @@ public final class ParquetFileWriter {
   private final ParquetCompression compression;
   private final MessageType schema;
   private final boolean columnar;
+  private final FieldNames names;
 
-  /** A writer of zstd files, the reference design's codec. */
+  /** A writer of zstd files, the reference design's codec, for appends. */
   public ParquetFileWriter(RowLayout layout) {
     this(layout, ParquetCompression.ZSTD);
   }
 
+  /** A writer of appends' files. */
   public ParquetFileWriter(RowLayout layout, ParquetCompression compression) {
+    this(layout, compression, FieldNames.of(layout, WriteSettings.APPEND));
+  }
+
+  /**
+   * A writer whose records' typed fields land in the columns {@code names} gives them ({@link
+   * FieldNames#COLUMNS} for rows already named by column).
+   */
+  public ParquetFileWriter(RowLayout layout, ParquetCompression compression, FieldNames names) {
+    this.names = names;
     this.layout = layout;
     this.compression = compression;
     this.schema = ParquetSchemas.of(layout);
@@ -60,7 +73,7 @@ public final class ParquetFileWriter {
    * @throws dev.redsink.core.error.BadRecordException when a record does not fit its columns
    */
   public EncodedFile write(List<Record> records, Instant createdAt) {
-    RecordChecks checks = new RecordChecks(layout);
+    RecordChecks checks = new RecordChecks(layout, SchemaEvolution.ADD_COLUMNS, names);
     FieldChecks fields = new FieldChecks(layout, SchemaEvolution.NONE);
     List<TypedRow> rows = new ArrayList<>(layout.isTyped() ? records.size() : 0);
     long rawBytes = 0;

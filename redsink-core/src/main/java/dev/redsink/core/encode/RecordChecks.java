@@ -7,6 +7,7 @@ import dev.redsink.core.table.ColumnRole;
 import dev.redsink.core.table.PayloadFormat;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.SchemaEvolution;
+import dev.redsink.core.typed.FieldNames;
 import dev.redsink.core.typed.FieldValue;
 import dev.redsink.core.typed.TypedRow;
 import dev.redsink.core.typed.ValueReader;
@@ -27,20 +28,19 @@ public final class RecordChecks {
   private final Optional<Column> payload;
   private final Optional<Column> headers;
   private final SchemaEvolution evolution;
+  private final FieldNames names;
   private volatile FieldChecks fields;
   private final Map<String, Integer> topicLengths = new ConcurrentHashMap<>();
 
-  public RecordChecks(RowLayout layout) {
-    this(layout, SchemaEvolution.ADD_COLUMNS);
-  }
-
   /**
    * Checks for a layout; for a typed one, {@code evolution} decides whether a field of a type its
-   * column cannot take is a bad record (add_columns) or left to fail the load (none).
+   * column cannot take is a bad record (add_columns) or left to fail the load (none), and {@code
+   * names} the column each field lands in.
    */
-  public RecordChecks(RowLayout layout, SchemaEvolution evolution) {
+  public RecordChecks(RowLayout layout, SchemaEvolution evolution, FieldNames names) {
     this.layout = layout;
     this.evolution = evolution;
+    this.names = names;
     this.fields = new FieldChecks(layout, evolution);
     this.id = layout.id();
     this.topic = layout.column(ColumnRole.TOPIC);
@@ -82,7 +82,7 @@ public final class RecordChecks {
       fits(record, headers.get(), Json.headers(record.headers()).length);
     }
     if (layout.isTyped()) {
-      TypedRow row = ValueReader.read(record);
+      TypedRow row = ValueReader.read(record, names);
       fields.check(record, row);
       return row;
     }

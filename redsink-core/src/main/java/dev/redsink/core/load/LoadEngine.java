@@ -241,7 +241,7 @@ public final class LoadEngine implements AutoCloseable {
       // upsert and cdc check the row the record will stage (and that it carries its key).
       Record staged =
           write.byKey() && table.layout().isTyped()
-              ? new KeyFold(List.of(record), write).normalized().get(0)
+              ? new KeyFold(List.of(record), write, table.names()).normalized().get(0)
               : record;
       table.checks().check(staged);
       return Optional.empty();

@@ -91,7 +91,8 @@ public final class RunTableReplace implements AutoCloseable {
             target.layout(),
             SchemaEvolution.ADD_COLUMNS,
             target.compression(),
-            target.keys()),
+            target.keys(),
+            target.names()),
         started);
   }
 

@@ -17,6 +17,7 @@ import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.TypeFamily;
 import dev.redsink.core.table.TypedTableColumns;
+import dev.redsink.core.typed.FieldNames;
 import dev.redsink.core.typed.FieldType;
 import dev.redsink.core.typed.FieldValue;
 import dev.redsink.core.typed.TypedRow;
@@ -73,7 +74,7 @@ final class SchemaEvolver {
     TargetTable table = plan.table();
     Set<String> fields = new HashSet<>();
     TargetTable evolved;
-    if (fitsAsIs(table.layout(), plan.pending(), fields)) {
+    if (fitsAsIs(table.layout(), plan.pending(), fields, table.names().ofStagedRows())) {
       evolved = table;
     } else {
       fields.clear();
@@ -107,7 +108,8 @@ final class SchemaEvolver {
         return;
       }
       List<Column> fields = new ArrayList<>();
-      for (FieldNeed need : needs(records, new ArrayList<>()).values()) {
+      for (FieldNeed need :
+          needs(records, new ArrayList<>(), table.names().ofStagedRows()).values()) {
         if (need.type != null) {
           fields.add(RowLayout.field(need.name, TypeMapping.column(need.type, need.maxBytes)));
         }
@@ -136,7 +138,8 @@ final class SchemaEvolver {
    * Whether each non-null field of the records has a column in the layout that takes it as is,
    * adding the folded name of every field the records carry to {@code fields} while it looks.
    */
-  private static boolean fitsAsIs(RowLayout layout, List<Record> records, Set<String> fields) {
+  private static boolean fitsAsIs(
+      RowLayout layout, List<Record> records, Set<String> fields, FieldNames names) {
     if (layout.fields().isEmpty()) {
       return false;
     }
@@ -145,7 +148,7 @@ final class SchemaEvolver {
       columns.put(TableName.fold(c.name()), c);
     }
     for (Record record : records) {
-      for (FieldValue field : ValueReader.read(record).fields()) {
+      for (FieldValue field : ValueReader.read(record, names).fields()) {
         String folded = TableName.fold(field.name());
         fields.add(folded);
         if (field.value() == null) {
@@ -161,10 +164,11 @@ final class SchemaEvolver {
     return true;
   }
 
-  private static Map<String, FieldNeed> needs(List<Record> records, List<TypedRow> rows) {
+  private static Map<String, FieldNeed> needs(
+      List<Record> records, List<TypedRow> rows, FieldNames names) {
     Map<String, FieldNeed> needs = new LinkedHashMap<>();
     for (Record record : records) {
-      TypedRow row = ValueReader.read(record);
+      TypedRow row = ValueReader.read(record, names);
       rows.add(row);
       for (FieldValue field : row.fields()) {
         FieldNeed need =
@@ -181,7 +185,7 @@ final class SchemaEvolver {
   private TargetTable evolve(
       TargetTable table, RowLayout fixed, List<Record> records, Set<String> fields) {
     List<TypedRow> rows = new ArrayList<>(records.size());
-    Map<String, FieldNeed> needs = needs(records, rows);
+    Map<String, FieldNeed> needs = needs(records, rows, table.names().ofStagedRows());
     fields.addAll(needs.keySet());
     TableName name = table.name();
     SchemaEvolution evolution = table.evolution();

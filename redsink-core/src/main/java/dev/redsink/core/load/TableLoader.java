@@ -14,6 +14,7 @@ import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnType;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.WriteSettings;
+import dev.redsink.core.typed.FieldNames;
 import dev.redsink.core.typed.KeyFold;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -85,7 +86,10 @@ final class TableLoader {
     partitions.addAll(settled.keySet());
     this.table = table;
     WriteSettings write = ctx.transaction().write();
-    this.fold = write.byKey() && table.layout().isTyped() ? new KeyFold(records, write) : null;
+    this.fold =
+        write.byKey() && table.layout().isTyped()
+            ? new KeyFold(records, write, table.names())
+            : null;
     this.records = fold == null ? records : fold.normalized();
     for (Record r : records) {
       partitions.add(new TopicPartition(r.topic(), r.partition()));
@@ -259,7 +263,7 @@ final class TableLoader {
       List<Column> columns = new ArrayList<>(layout.columns());
       columns.add(RowLayout.field(KeyFold.OP_COLUMN, ColumnType.VARCHAR_20));
       RowLayout stagingLayout = layout.withColumns(columns);
-      writer = new ParquetFileWriter(stagingLayout, plan.table().compression());
+      writer = new ParquetFileWriter(stagingLayout, plan.table().compression(), FieldNames.COLUMNS);
       pending = folded.staged();
       changes =
           Optional.of(new StagedChanges(stagingLayout, folded.keyColumns(), folded.operations()));

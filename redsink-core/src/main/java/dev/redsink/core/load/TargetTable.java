@@ -9,13 +9,14 @@ import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableKeys;
 import dev.redsink.core.table.TableName;
+import dev.redsink.core.typed.FieldNames;
 import java.util.List;
 import java.util.Set;
 
 /**
  * A target table as created and checked: its name, its row layout with the byte capacities the
- * table really has, the checks records must pass for it, its Parquet writer, and the keys it is
- * created with when missing.
+ * table really has, the checks records must pass for it, its Parquet writer, the keys it is created
+ * with when missing, and the columns its records' fields land in.
  */
 record TargetTable(
     TableName name,
@@ -23,27 +24,33 @@ record TargetTable(
     RecordChecks checks,
     ParquetFileWriter writer,
     SchemaEvolution evolution,
-    TableKeys keys) {
+    TableKeys keys,
+    FieldNames names) {
 
-  /** A table whose typed layout may evolve as {@code evolution} allows. */
+  /**
+   * A table whose typed layout may evolve as {@code evolution} allows, whose records' fields land
+   * in the columns {@code names} gives them.
+   */
   static TargetTable of(
       TableName name,
       RowLayout layout,
       SchemaEvolution evolution,
       ParquetCompression compression,
-      TableKeys keys) {
+      TableKeys keys,
+      FieldNames names) {
     return new TargetTable(
         name,
         layout,
-        new RecordChecks(layout, evolution),
-        new ParquetFileWriter(layout, compression),
+        new RecordChecks(layout, evolution, names.ofStagedRows()),
+        new ParquetFileWriter(layout, compression, names.ofStagedRows()),
         evolution,
-        keys);
+        keys,
+        names);
   }
 
   /** This table with the columns it has now (after schema evolution). */
   TargetTable withLayout(RowLayout columns) {
-    return of(name, columns, evolution, compression(), keys);
+    return of(name, columns, evolution, compression(), keys, names);
   }
 
   /** The codec of the files staged for this table. */
@@ -64,7 +71,7 @@ record TargetTable(
             .toList();
     return written.size() == layout.columns().size()
         ? this
-        : of(name, layout.withColumns(written), evolution, compression(), keys);
+        : of(name, layout.withColumns(written), evolution, compression(), keys, names);
   }
 
   @Override

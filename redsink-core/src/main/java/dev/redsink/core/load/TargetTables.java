@@ -17,6 +17,7 @@ import dev.redsink.core.table.SchemaCheck;
 import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.TypedTableColumns;
+import dev.redsink.core.typed.FieldNames;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -144,7 +145,8 @@ final class TargetTables {
             actual,
             config.get(ConfigKeys.SCHEMA_EVOLUTION),
             config.get(ConfigKeys.PARQUET_COMPRESSION),
-            config.tableKeys());
+            config.tableKeys(),
+            FieldNames.of(expected, config.write()));
       }
       createIfMissing(c, TableSql.createTable(name, expected, config.tableKeys()));
       RowLayout actual = SchemaCheck.check(name, expected, columns(c, name));
@@ -154,7 +156,8 @@ final class TargetTables {
           actual,
           SchemaEvolution.ADD_COLUMNS,
           config.get(ConfigKeys.PARQUET_COMPRESSION),
-          config.tableKeys());
+          config.tableKeys(),
+          FieldNames.of(expected, config.write()));
     } catch (SQLException e) {
       throw SqlStates.wrap("prepare table " + name, e);
     }

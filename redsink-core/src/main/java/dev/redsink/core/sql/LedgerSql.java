@@ -1,5 +1,6 @@
 package dev.redsink.core.sql;
 
+import dev.redsink.core.table.FittedName;
 import dev.redsink.core.table.TableName;
 import java.util.Optional;
 

@@ -4,6 +4,7 @@ import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnType;
 import dev.redsink.core.table.DistStyle;
 import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.StagingColumns;
 import dev.redsink.core.table.TableKeys;
 import dev.redsink.core.table.TableName;
 import java.security.SecureRandom;
@@ -169,8 +170,9 @@ public final class TableSql {
   }
 
   /**
-   * Takes the target's write lock first thing in the load transaction, so concurrent writers of one
-   * table serialise instead of failing with error 1023 at commit.
+   * An explicit lock of a table, taken first thing in a transaction (loads lock only a ledger, so
+   * concurrent writers of one table serialise instead of failing with error 1023 at commit, while
+   * readers of the target never wait).
    */
   public static String lock(TableName target) {
     return "LOCK " + Identifiers.table(target);
@@ -193,9 +195,13 @@ public final class TableSql {
         + id
         + " ORDER BY "
         + id
-        + ") AS redsink_rn FROM "
+        + ") AS "
+        + StagingColumns.ROW_NUMBER
+        + " FROM "
         + Identifiers.quote(stagingName)
-        + ") s WHERE s.redsink_rn = 1 AND NOT EXISTS (SELECT 1 FROM "
+        + ") s WHERE s."
+        + StagingColumns.ROW_NUMBER
+        + " = 1 AND NOT EXISTS (SELECT 1 FROM "
         + Identifiers.table(target)
         + " existing WHERE existing."
         + id

@@ -25,9 +25,11 @@ final class ChangeReader {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final WriteSettings settings;
+  private final FieldNames names;
 
-  ChangeReader(WriteSettings settings) {
+  ChangeReader(WriteSettings settings, FieldNames names) {
     this.settings = settings;
+    this.names = names;
   }
 
   Change read(Record record, int index) {
@@ -42,7 +44,7 @@ final class ChangeReader {
       }
       return new Change(record, index, Change.Op.SKIP, List.of(), List.of(), null, Position.NONE);
     }
-    TypedRow row = ValueReader.read(record);
+    TypedRow row = ValueReader.read(record, names);
     TypedRow key = settings.keyFromRecordKey() ? recordKey(record) : null;
     return keyed(record, index, Change.Op.UPSERT, merge(row, key), key, Position.NONE);
   }
@@ -90,7 +92,7 @@ final class ChangeReader {
       }
       row = key;
     } else {
-      row = ValueReader.read(withValue(record, imageBytes(schema, imageName, image)));
+      row = ValueReader.read(withValue(record, imageBytes(schema, imageName, image)), names);
     }
     if (settings.keyFromRecordKey() && key == null) {
       throw bad(record, "primary_key = record_key, and the record has no key");
@@ -133,28 +135,28 @@ final class ChangeReader {
     List<FieldValue> fields = new ArrayList<>();
     String flag = TableName.fold(settings.deletedColumn());
     for (FieldValue f : row.fields()) {
-      if (!TableName.fold(f.name()).equals(flag)) {
+      if (!f.name().equals(flag)) {
         fields.add(f);
       }
     }
-    fields.add(new FieldValue(settings.deletedColumn(), FieldType.of(FieldKind.BOOLEAN), deleted));
+    fields.add(new FieldValue(flag, FieldType.of(FieldKind.BOOLEAN), deleted));
     return new TypedRow(fields);
   }
 
   private Change keyed(
       Record record, int index, Change.Op op, TypedRow row, TypedRow recordKey, Position position) {
-    List<String> names;
+    List<String> keys;
     if (settings.keyFromRecordKey()) {
-      names = recordKey.fields().stream().map(f -> TypedRow.columnName(f.name())).toList();
-      if (names.isEmpty()) {
+      keys = recordKey.fields().stream().map(FieldValue::name).toList();
+      if (keys.isEmpty()) {
         throw bad(record, "primary_key = record_key, and the record key has no fields");
       }
     } else {
-      names = settings.primaryKey().stream().map(TypedRow::columnName).toList();
+      keys = settings.primaryKey().stream().map(k -> names.column(record, k)).toList();
     }
     Map<String, FieldValue> byName = row.byColumnName();
-    List<String> values = new ArrayList<>(names.size());
-    for (String name : names) {
+    List<String> values = new ArrayList<>(keys.size());
+    for (String name : keys) {
       FieldValue f = byName.get(name);
       if (f == null || f.value() == null) {
         throw new BadRecordException(
@@ -172,21 +174,22 @@ final class ChangeReader {
       }
       values.add(f.json());
     }
-    return new Change(record, index, op, names, values, row, position);
+    return new Change(record, index, op, keys, values, row, position);
   }
 
   /** The record key's fields; the key must be a JSON object (or a JsonConverter envelope). */
-  private static TypedRow recordKey(Record record) {
+  private TypedRow recordKey(Record record) {
     if (record.key() == null) {
       throw bad(record, "primary_key = record_key, and the record has no key");
     }
     try {
-      return ValueReader.read(withValue(record, record.key()));
+      return ValueReader.read(withValue(record, record.key()), names);
     } catch (BadRecordException e) {
       throw bad(
           record,
           "primary_key = record_key needs a record key that is a JSON object (or a JsonConverter"
-              + " envelope of a struct)");
+              + " envelope of a struct) whose fields can name columns: "
+              + e.getMessage());
     }
   }
 
@@ -196,11 +199,11 @@ final class ChangeReader {
       return row;
     }
     Map<String, FieldValue> merged = new LinkedHashMap<>();
-    row.fields().forEach(f -> merged.put(TableName.fold(f.name()), f));
+    row.fields().forEach(f -> merged.put(f.name(), f));
     for (FieldValue k : key.fields()) {
-      FieldValue have = merged.get(TableName.fold(k.name()));
+      FieldValue have = merged.get(k.name());
       if (have == null || have.value() == null) {
-        merged.put(TableName.fold(k.name()), k);
+        merged.put(k.name(), k);
       }
     }
     return new TypedRow(new ArrayList<>(merged.values()));

@@ -1,6 +1,7 @@
 package dev.redsink.core.typed;
 
 import dev.redsink.core.record.Record;
+import dev.redsink.core.table.StagingColumns;
 import dev.redsink.core.table.WriteMode;
 import dev.redsink.core.table.WriteSettings;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ import java.util.Set;
  */
 public final class KeyFold {
   /** The staging-only column holding each staged row's operation. */
-  public static final String OP_COLUMN = "redsink_op";
+  public static final String OP_COLUMN = StagingColumns.OP;
 
   private final WriteSettings settings;
   private final ChangeReader reader;
@@ -49,14 +50,14 @@ public final class KeyFold {
   }
 
   /**
-   * Reads every record as a change.
+   * Reads every record as a change, its fields named as {@code names} says.
    *
    * @throws dev.redsink.core.error.BadRecordException naming the record when it is not a change
    *     this mode can apply, e.g. a primary key field is absent
    */
-  public KeyFold(List<Record> records, WriteSettings settings) {
+  public KeyFold(List<Record> records, WriteSettings settings, FieldNames names) {
     this.settings = settings;
-    this.reader = new ChangeReader(settings);
+    this.reader = new ChangeReader(settings, names);
     this.normalized = new ArrayList<>(records.size());
     for (int i = 0; i < records.size(); i++) {
       Change change = reader.read(records.get(i), i);
@@ -68,7 +69,8 @@ public final class KeyFold {
 
   /**
    * The records as their rows will be staged, one per record with the same ids and offsets, for
-   * creating and evolving the table and checking records against it.
+   * creating and evolving the table and checking records against it; their fields carry their
+   * columns' names already (read them with {@link FieldNames#COLUMNS}).
    */
   public List<Record> normalized() {
     return normalized;

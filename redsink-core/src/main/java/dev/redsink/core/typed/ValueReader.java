@@ -12,6 +12,7 @@ import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -29,12 +30,14 @@ public final class ValueReader {
   private ValueReader() {}
 
   /**
-   * The fields of the record's value; a tombstone (null value) has none.
+   * The fields of the record's value, each named by the column it lands in ({@code names}); a
+   * tombstone (null value) has none.
    *
-   * @throws BadRecordException naming the record (and field) when the value is not a JSON object or
-   *     a value does not match its declared type
+   * @throws BadRecordException naming the record (and field) when the value is not a JSON object, a
+   *     value does not match its declared type, a name cannot name a column or two fields would
+   *     land in one column
    */
-  public static TypedRow read(Record record) {
+  public static TypedRow read(Record record, FieldNames names) {
     if (record.value() == null) {
       return new TypedRow(List.of());
     }
@@ -48,13 +51,36 @@ public final class ValueReader {
       throw bad(record, "the value is not a JSON object");
     }
     if (isEnvelope(root)) {
-      return enveloped(record, root.get("schema"), root.get("payload"));
+      return enveloped(record, names, root.get("schema"), root.get("payload"));
     }
+    Columns columns = new Columns(record, names, root.size());
     List<FieldValue> fields = new ArrayList<>(root.size());
     for (Map.Entry<String, JsonNode> e : root.properties()) {
-      fields.add(inferred(record, e.getKey(), e.getValue()));
+      fields.add(inferred(record, columns.of(e.getKey()), e.getValue()));
     }
     return new TypedRow(fields);
+  }
+
+  /** The columns of one record's fields so far, to find two fields landing in one column. */
+  private static final class Columns {
+    private final Record record;
+    private final FieldNames names;
+    private final Map<String, String> fieldByColumn;
+
+    Columns(Record record, FieldNames names, int fields) {
+      this.record = record;
+      this.names = names;
+      this.fieldByColumn = new HashMap<>(fields * 2);
+    }
+
+    String of(String field) {
+      String column = names.column(record, field);
+      String other = fieldByColumn.putIfAbsent(column, field);
+      if (other != null) {
+        throw FieldNames.collision(record, other, field, column);
+      }
+      return column;
+    }
   }
 
   private static boolean isEnvelope(JsonNode root) {
@@ -64,7 +90,8 @@ public final class ValueReader {
         && root.path("schema").path("type").isTextual();
   }
 
-  private static TypedRow enveloped(Record record, JsonNode schema, JsonNode payload) {
+  private static TypedRow enveloped(
+      Record record, FieldNames names, JsonNode schema, JsonNode payload) {
     if (!"struct".equals(schema.path("type").asText())) {
       throw bad(
           record,
@@ -76,11 +103,14 @@ public final class ValueReader {
       throw bad(record, "the envelope's payload is not a JSON object");
     }
     List<FieldValue> fields = new ArrayList<>();
+    Columns columns = new Columns(record, names, schema.path("fields").size());
     for (JsonNode field : schema.path("fields")) {
       String name = field.path("field").asText();
+      String column = columns.of(name);
       FieldType type = type(record, name, field);
       JsonNode node = payload.isNull() ? null : payload.get(name);
-      fields.add(new FieldValue(name, type, node == null ? null : value(record, name, type, node)));
+      fields.add(
+          new FieldValue(column, type, node == null ? null : value(record, name, type, node)));
     }
     return new TypedRow(fields);
   }

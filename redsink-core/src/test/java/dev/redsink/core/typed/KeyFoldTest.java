@@ -7,15 +7,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.table.CdcDeleteMode;
+import dev.redsink.core.table.ColumnGroup;
+import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.WriteMode;
 import dev.redsink.core.table.WriteSettings;
 import dev.redsink.core.table.WriteSettings.TombstoneHandling;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Folding a load's changes to the last one per key, staged with their operation. */
 class KeyFoldTest {
+  private static final FieldNames NAMES =
+      FieldNames.of(RowLayout.typed(Set.of(ColumnGroup.METADATA), "p_"), WriteSettings.APPEND);
+
   private static final WriteSettings UPSERT =
       new WriteSettings(
           WriteMode.UPSERT,
@@ -33,7 +39,7 @@ class KeyFoldTest {
   }
 
   private static Map<String, FieldValue> row(Record staged) {
-    return ValueReader.read(staged).byColumnName();
+    return ValueReader.read(staged, FieldNames.COLUMNS).byColumnName();
   }
 
   @Test
@@ -44,7 +50,7 @@ class KeyFoldTest {
             record(0, 1, "{\"k\":2,\"v\":\"b\"}"),
             record(0, 2, "{\"k\":1,\"v\":\"c\"}"),
             record(0, 3, null));
-    KeyFold fold = new KeyFold(records, UPSERT);
+    KeyFold fold = new KeyFold(records, UPSERT, NAMES);
     KeyFold.Folded folded = fold.fold(fold.normalized());
     assertThat(folded.staged()).hasSize(2);
     assertThat(folded.keyColumns()).containsExactly("k");
@@ -67,7 +73,8 @@ class KeyFoldTest {
         "{\"op\":\"c\",\"after\":{\"k\":1,\"v\":\"older\"},"
             + "\"source\":{\"file\":\"binlog.000001\",\"pos\":99}}";
     KeyFold fold =
-        new KeyFold(List.of(record(0, 0, fresh), record(1, 0, stale), record(1, 1, older)), CDC);
+        new KeyFold(
+            List.of(record(0, 0, fresh), record(1, 0, stale), record(1, 1, older)), CDC, NAMES);
     KeyFold.Folded folded = fold.fold(fold.normalized());
     assertThat(folded.staged()).hasSize(1);
     assertThat(row(folded.staged().get(0)).get("v").value()).isEqualTo("fresh");
@@ -75,7 +82,7 @@ class KeyFoldTest {
 
   @Test
   void aMissingPrimaryKeyFieldIsABadRecordNamingIt() {
-    assertThatThrownBy(() -> new KeyFold(List.of(record(0, 7, "{\"v\":1}")), UPSERT))
+    assertThatThrownBy(() -> new KeyFold(List.of(record(0, 7, "{\"v\":1}")), UPSERT, NAMES))
         .isInstanceOf(BadRecordException.class)
         .hasMessageContaining("t:0:7")
         .hasMessageContaining("primary key field 'k'")

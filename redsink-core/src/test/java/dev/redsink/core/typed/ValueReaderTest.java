@@ -8,12 +8,20 @@ import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.sql.TypeMapping;
 import dev.redsink.core.sql.TypeMapping.Fit;
+import dev.redsink.core.table.ColumnGroup;
 import dev.redsink.core.table.ColumnType;
+import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.WriteSettings;
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ValueReaderTest {
+  private static final FieldNames NAMES =
+      FieldNames.of(
+          RowLayout.typed(Set.of(ColumnGroup.METADATA, ColumnGroup.KEY), "pico_"),
+          WriteSettings.APPEND);
 
   private static Record record(String json) {
     return new Record("t", 0, 5, 0L, null, List.of(), json == null ? null : json.getBytes(UTF_8));
@@ -32,7 +40,8 @@ class ValueReaderTest {
                     + "{\"field\":\"when\",\"type\":\"int64\","
                     + "\"name\":\"org.apache.kafka.connect.data.Timestamp\"},"
                     + "{\"field\":\"missing\",\"type\":\"string\",\"optional\":true}]},"
-                    + "\"payload\":{\"id\":7,\"amount\":\"AOI=\",\"when\":1000}}"));
+                    + "\"payload\":{\"id\":7,\"amount\":\"AOI=\",\"when\":1000}}"),
+            NAMES);
     assertThat(row.fields())
         .containsExactly(
             new FieldValue("id_value", FieldType.of(FieldKind.INT32), 7L),
@@ -47,7 +56,8 @@ class ValueReaderTest {
   void schemalessValuesAreInferred() {
     TypedRow row =
         ValueReader.read(
-            record("{\"n\":1,\"x\":1.5,\"s\":\"a\",\"b\":false,\"o\":{\"k\":[1]},\"z\":null}"));
+            record("{\"n\":1,\"x\":1.5,\"s\":\"a\",\"b\":false,\"o\":{\"k\":[1]},\"z\":null}"),
+            NAMES);
     assertThat(row.fields())
         .extracting(f -> f.name() + " " + f.type() + " " + f.value())
         .containsExactly(
@@ -57,12 +67,12 @@ class ValueReaderTest {
             "b boolean false",
             "o struct {\"k\":[1]}",
             "z null null");
-    assertThat(ValueReader.read(record(null)).fields()).isEmpty();
+    assertThat(ValueReader.read(record(null), NAMES).fields()).isEmpty();
   }
 
   @Test
   void valuesThatAreNotObjectsOrDoNotMatchTheirSchemaNameTheRecord() {
-    assertThatThrownBy(() -> ValueReader.read(record("[1]")))
+    assertThatThrownBy(() -> ValueReader.read(record("[1]"), NAMES))
         .isInstanceOf(BadRecordException.class)
         .hasMessageContaining("t:0:5")
         .hasMessageContaining("not a JSON object");
@@ -71,7 +81,8 @@ class ValueReaderTest {
                 ValueReader.read(
                     record(
                         "{\"schema\":{\"type\":\"struct\",\"fields\":[{\"field\":\"id\","
-                            + "\"type\":\"int32\"}]},\"payload\":{\"id\":\"seven\"}}")))
+                            + "\"type\":\"int32\"}]},\"payload\":{\"id\":\"seven\"}}"),
+                    NAMES))
         .isInstanceOf(BadRecordException.class)
         .hasMessageContaining("field 'id' is declared int32");
   }

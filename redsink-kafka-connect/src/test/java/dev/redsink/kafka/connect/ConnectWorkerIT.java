@@ -387,6 +387,79 @@ class ConnectWorkerIT {
     connect.deleteConnector("refused");
   }
 
+  /**
+   * Field names real records carry, through JsonConverter into a typed table: a name no column can
+   * have (empty, with NUL) or two names folding to one column make a bad record the DLQ takes while
+   * the rest loads; a metadata column's name lands in {@code <name>_value} and a name over 127
+   * bytes in its cut, hashed column, values intact.
+   */
+  @Test
+  void oddFieldNamesGoToTheDeadLetterQueueOrTheirOwnColumnAndTheRestLoads() throws Exception {
+    String topic = "odd_names";
+    String dlq = "odd_names_dlq";
+    connect.kafka().createTopic(topic, 1);
+    String longName = "long_" + "n".repeat(195);
+    Map<Integer, String> odd =
+        Map.of(
+            5, "{\"\":1,\"n\":5}",
+            10, "{\"a\":1,\"A\":2,\"n\":10}",
+            15, "{\"a\\u0000b\":1,\"n\":15}",
+            20, "{\"" + longName + "\":\"kept\",\"n\":20}",
+            25, "{\"pico_topic\":\"mine\",\"n\":25}");
+    try (KafkaProducer<byte[], byte[]> producer =
+        connect
+            .kafka()
+            .createProducer(Map.of(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1))) {
+      for (int i = 0; i < 30; i++) {
+        String value = odd.getOrDefault(i, "{\"n\":" + i + "}");
+        producer.send(new ProducerRecord<>(topic, 0, null, value.getBytes(StandardCharsets.UTF_8)));
+      }
+      producer.flush();
+    }
+    Map<String, String> config = EmulatorConnectorConfig.of(emulator, topic);
+    config.put("tasks.max", "1");
+    config.put("flush.interval.ms", "300");
+    config.put("table.layout", "typed");
+    config.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+    config.put("value.converter.schemas.enable", "false");
+    config.put("errors.tolerance", "all");
+    config.put("errors.deadletterqueue.topic.name", dlq);
+    config.put("errors.deadletterqueue.topic.replication.factor", "1");
+    config.put("errors.deadletterqueue.context.headers.enable", "true");
+    connect.configureConnector("odd_names", config);
+    await("every record loaded or diverted")
+        .atMost(Duration.ofMinutes(1))
+        .pollInterval(Duration.ofMillis(300))
+        .until(() -> warehouse.ledgerTotal(topic) == 30);
+    connect.deleteConnector("odd_names");
+
+    List<String> diverted = new ArrayList<>();
+    for (ConsumerRecord<byte[], byte[]> r :
+        connect.kafka().consume(3, Duration.ofSeconds(30).toMillis(), dlq)) {
+      diverted.add(header(r, "__connect.errors.offset"));
+    }
+    assertThat(diverted).containsExactlyInAnyOrder("5", "10", "15");
+    assertThat(warehouse.rowsByPartition(topic))
+        .containsEntry(0, new ConnectWarehouse.PartitionRows(27, 27));
+    String table = Warehouse.quote(topic);
+    assertThat(warehouse.value("SELECT pico_topic_value FROM " + table + " WHERE n = 25"))
+        .isEqualTo("mine");
+    assertThat(warehouse.value("SELECT pico_topic FROM " + table + " WHERE n = 25"))
+        .isEqualTo(topic);
+    // The name's first 118 bytes, '_' and 8 hex digits of its SHA-256: 127 bytes.
+    String fitted =
+        "long_"
+            + "n".repeat(113)
+            + "_"
+            + java.util.HexFormat.of()
+                .formatHex(
+                    java.security.MessageDigest.getInstance("SHA-256")
+                        .digest(longName.getBytes(StandardCharsets.UTF_8)))
+                .substring(0, 8);
+    assertThat(warehouse.value("SELECT \"" + fitted + "\" FROM " + table + " WHERE n = 20"))
+        .isEqualTo("kept");
+  }
+
   /** Waits until the connector's consumer group has settled with this many members assigned. */
   private static void awaitConsumers(String connector, int members) {
     try (Admin admin = connect.kafka().createAdminClient()) {

@@ -93,7 +93,8 @@ class ValueBytesTest {
     byte[] typed = new ValueBytes(StructFormat.JSON_WITH_SCHEMA).value("orders", schema, value);
     dev.redsink.core.typed.TypedRow row =
         dev.redsink.core.typed.ValueReader.read(
-            new dev.redsink.core.record.Record("orders", 0, 0, 0L, null, List.of(), typed));
+            new dev.redsink.core.record.Record("orders", 0, 0, 0L, null, List.of(), typed),
+            dev.redsink.core.typed.FieldNames.COLUMNS);
     assertThat(row.fields())
         .extracting(f -> f.name() + ":" + f.type().kind())
         .containsExactly(

@@ -1,24 +1,23 @@
-package dev.redsink.core.sql;
+package dev.redsink.core.table;
 
-import dev.redsink.core.table.TableName;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * A name cut to a byte budget so that a name Redsink derives from a table's (its ledger, a replace
- * run's table) fits Redshift's 127-byte identifiers: a name over the budget keeps as much of itself
- * as fits, whole characters only, and ends in {@code _} and 8 hex digits of the full name's
- * SHA-256, so distinct long names stay distinct.
+ * A name cut to a byte budget so that a name Redsink derives (a table's ledger, a replace run's
+ * table, a long field's column) fits Redshift's 127-byte identifiers: a name over the budget keeps
+ * as much of itself as fits, whole characters only, and ends in {@code _} and 8 hex digits of the
+ * full name's SHA-256, so distinct long names stay distinct.
  */
-final class FittedName {
+public final class FittedName {
   private static final int HASH_HEX_CHARS = 8;
 
   private FittedName() {}
 
   /** {@code name} when it fits {@code budget} bytes of UTF-8, otherwise its cut, hashed form. */
-  static String of(String name, int budget) {
+  public static String of(String name, int budget) {
     if (TableName.utf8Length(name) <= budget) {
       return name;
     }

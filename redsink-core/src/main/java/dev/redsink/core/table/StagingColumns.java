@@ -1,0 +1,15 @@
+package dev.redsink.core.table;
+
+/**
+ * Columns Redsink's statements add beside a table's own: a field named like one lands in {@code
+ * <name>_value} instead.
+ */
+public final class StagingColumns {
+  /** The staging-only column holding each staged change's operation (upsert and cdc). */
+  public static final String OP = "redsink_op";
+
+  /** The row number dedup_by_id's insert computes over a staging table. */
+  public static final String ROW_NUMBER = "redsink_rn";
+
+  private StagingColumns() {}
+}

@@ -1,0 +1,135 @@
+package dev.redsink.core.typed;
+
+import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.record.Record;
+import dev.redsink.core.table.CdcDeleteMode;
+import dev.redsink.core.table.Column;
+import dev.redsink.core.table.ColumnRole;
+import dev.redsink.core.table.FittedName;
+import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.StagingColumns;
+import dev.redsink.core.table.TableName;
+import dev.redsink.core.table.WriteMode;
+import dev.redsink.core.table.WriteSettings;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * The column each top-level field of a typed record lands in, for one table. Redshift folds names
+ * to lower case, so the column is the field's name in lower case; a name Redsink uses for a column
+ * of its own (id, created_at, the metadata columns under metadata_column_prefix, the staging
+ * columns {@code redsink_op} and {@code redsink_rn}, and with cdc_delete_mode = soft the deleted
+ * flag) gets {@code _value} after it; a name over Redshift's 127 bytes keeps its first bytes and
+ * ends in {@code _} and 8 hex digits of the SHA-256 of its folded name, so two long names stay
+ * apart. An empty name or one with a NUL character cannot name a column: the record is a bad record
+ * naming the field.
+ */
+public final class FieldNames {
+  /**
+   * Names for rows already read once (a key-folded load's staged changes): their fields carry their
+   * column's name already, which this keeps.
+   */
+  public static final FieldNames COLUMNS = new FieldNames(Set.of(), false);
+
+  private static final String SUFFIX = "_value";
+
+  private final Set<String> reserved;
+  private final boolean byKey;
+
+  private FieldNames(Set<String> reserved, boolean byKey) {
+    this.reserved = Set.copyOf(reserved);
+    this.byKey = byKey;
+  }
+
+  /** The names of fields of a table with these fixed columns, written in this mode. */
+  public static FieldNames of(RowLayout layout, WriteSettings write) {
+    Set<String> reserved = new HashSet<>();
+    for (Column c : layout.columns()) {
+      if (c.role() != ColumnRole.FIELD) {
+        reserved.add(TableName.fold(c.name()));
+      }
+    }
+    reserved.add(StagingColumns.OP);
+    reserved.add(StagingColumns.ROW_NUMBER);
+    if (write.mode() == WriteMode.CDC && write.cdcDelete() == CdcDeleteMode.SOFT) {
+      reserved.add(TableName.fold(write.deletedColumn()));
+    }
+    return new FieldNames(reserved, write.byKey());
+  }
+
+  /**
+   * The names to read the rows a load stages with: these for appends, which stage the records as
+   * they are; {@link #COLUMNS} for upsert and cdc, which stage their changes read once already
+   * ({@link KeyFold#normalized()}).
+   */
+  public FieldNames ofStagedRows() {
+    return byKey ? COLUMNS : this;
+  }
+
+  /**
+   * The column of the field named {@code field} in {@code record}.
+   *
+   * @throws BadRecordException naming the record and the field when no column can have its name
+   */
+  public String column(Record record, String field) {
+    if (field.isEmpty()) {
+      throw bad(record, "a field has an empty name, which no Redshift column can have");
+    }
+    if (field.indexOf('\0') >= 0) {
+      throw bad(
+          record,
+          "field '"
+              + printable(field)
+              + "' has a NUL character (\\0) in its name, which no Redshift column can have");
+    }
+    String folded = TableName.fold(field);
+    if (reserved.contains(folded)) {
+      folded = folded + SUFFIX;
+    }
+    return FittedName.of(folded, TableName.MAX_IDENTIFIER_BYTES);
+  }
+
+  /**
+   * The bad record for two fields landing in one column (their names fold to one, or one is a
+   * Redsink name whose {@code _value} column the other names).
+   */
+  static BadRecordException collision(Record record, String first, String second, String column) {
+    return bad(
+        record,
+        "fields '"
+            + printable(first)
+            + "' and '"
+            + printable(second)
+            + "' both land in column '"
+            + column
+            + "' (Redshift folds names to lower case, and a field named like a Redsink column"
+            + " lands in <name>"
+            + SUFFIX
+            + "), so one value would be lost");
+  }
+
+  private static BadRecordException bad(Record record, String reason) {
+    return new BadRecordException(
+        record.id(),
+        "Cannot read record "
+            + record.id()
+            + " as typed fields: "
+            + reason
+            + "; rename the field before Redsink (Kafka Connect's ReplaceField transform"
+            + " renames fields) or load the topic with table_layout = payload");
+  }
+
+  /** A name as it can be printed: NUL and other control characters escaped. */
+  private static String printable(String name) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (c < 0x20) {
+        sb.append(c == 0 ? "\\0" : String.format("\\u%04x", (int) c));
+      } else {
+        sb.append(c);
+      }
+    }
+    return sb.length() > 200 ? sb.substring(0, 200) + "…" : sb.toString();
+  }
+}
