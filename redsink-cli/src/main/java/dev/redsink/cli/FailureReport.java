@@ -1,6 +1,9 @@
 package dev.redsink.cli;
 
 import dev.redsink.core.error.InvalidConfigException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
@@ -26,13 +29,30 @@ public final class FailureReport implements IExecutionExceptionHandler {
     if (e instanceof InvalidConfigException) {
       return e.getMessage();
     }
-    StringBuilder text = new StringBuilder(String.valueOf(e.getMessage()));
+    StringBuilder text = new StringBuilder(message(e));
     for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
-      String message = cause.getMessage();
+      String message = message(cause);
       if (message != null && !text.toString().contains(message)) {
         text.append(": ").append(message);
       }
     }
     return text.toString();
+  }
+
+  /**
+   * A message that says what is wrong: the JDK's file exceptions carry only the path ("redsink:
+   * missing.ndjson" would name the file but not the problem).
+   */
+  private static String message(Throwable e) {
+    if (e instanceof NoSuchFileException f) {
+      return "Cannot read " + f.getFile() + ": no such file";
+    }
+    if (e instanceof AccessDeniedException f) {
+      return "Cannot read " + f.getFile() + ": permission denied";
+    }
+    if (e instanceof FileSystemException f && f.getReason() == null) {
+      return "Cannot read " + f.getFile();
+    }
+    return String.valueOf(e.getMessage());
   }
 }

@@ -88,6 +88,7 @@ final class LoadCommand implements Callable<Integer> {
       out.println(
           "Note: topic '" + topic + "' matches none of the connector's [[topics]] patterns");
     }
+    requireReadableInput();
     LoadStats stats = new LoadStats(connector.key());
     if (replace) {
       return replace(connector, stats, out);
@@ -159,6 +160,29 @@ final class LoadCommand implements Callable<Integer> {
           summary.elapsed().toMillis() / 1000.0);
     }
     return ExitCodes.OK;
+  }
+
+  /** Refuses an input file that cannot be read before anything connects to Redshift. */
+  private void requireReadableInput() {
+    if (input == null || input.equals("-")) {
+      return;
+    }
+    Path path = Path.of(input);
+    String problem =
+        !Files.exists(path)
+            ? "no such file"
+            : Files.isDirectory(path)
+                ? "it is a directory"
+                : !Files.isReadable(path) ? "permission denied" : null;
+    if (problem != null) {
+      throw new IllegalArgumentException(
+          "Cannot read the records to load from "
+              + input
+              + ": "
+              + problem
+              + "; give a file of newline-delimited records, or - (or nothing) to read standard"
+              + " input");
+    }
   }
 
   private BufferedReader reader() throws java.io.IOException {

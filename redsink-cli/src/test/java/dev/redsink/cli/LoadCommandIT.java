@@ -130,6 +130,27 @@ class LoadCommandIT {
     assertThat(warehouse.value("SELECT a, a_upper FROM names_nm WHERE n = 500")).isEqualTo("1|2");
   }
 
+  @Test
+  void aMissingInputFileIsNamedWithWhatIsWrongBeforeAnythingConnects(
+      RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
+    Path connector = dir.resolve("missing.toml");
+    Files.writeString(connector, TestConnectors.file(emulator, "missing", "missing_{topic}", 300));
+    long statements = emulator.statistics().statements();
+
+    CommandLineRun run =
+        CommandLineRun.of(
+            "load", connector.toString(), "--topic", "m", dir.resolve("nope.ndjson").toString());
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.FAILED);
+    assertThat(run.err())
+        .contains("Cannot read the records to load from " + dir.resolve("nope.ndjson"))
+        .contains("no such file")
+        .contains("standard input");
+    assertThat(emulator.statistics().statements())
+        .as("nothing ran on Redshift")
+        .isEqualTo(statements);
+  }
+
   private static String lines(int count, String tag) {
     return IntStream.range(0, count)
         .mapToObj(i -> "{\"n\":" + i + ",\"tag\":\"" + tag + "\"}")
