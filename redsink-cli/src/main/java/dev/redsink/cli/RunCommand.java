@@ -7,8 +7,10 @@ import dev.redsink.cli.connector.EnvOverrides;
 import dev.redsink.cli.run.LoadStats;
 import dev.redsink.cli.run.MetricsEndpoint;
 import dev.redsink.cli.run.Pipeline;
+import dev.redsink.core.config.Durations;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -62,6 +64,24 @@ final class RunCommand implements Callable<Integer> {
       description = "Serve /metrics (Prometheus) and /health on this port.")
   private Integer httpPort;
 
+  @Option(
+      names = "--http-host",
+      paramLabel = "ADDRESS",
+      defaultValue = "127.0.0.1",
+      description =
+          "Address the --http-port server listens on: 127.0.0.1 (the default) for this machine"
+              + " only, 0.0.0.0 for every interface (a Prometheus scraping a container).")
+  private String httpHost;
+
+  @Option(
+      names = "--unhealthy-after",
+      paramLabel = "DURATION",
+      defaultValue = "2m",
+      description =
+          "/health answers 503 once loads have failed and been retried this long without one"
+              + " committing (e.g. 30s, 2m).")
+  private String unhealthyAfter;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -72,9 +92,12 @@ final class RunCommand implements Callable<Integer> {
       return ExitCodes.OK;
     }
     Properties kafka = kafka(connectors);
+    Duration unhealthy = unhealthyAfter();
     try (Pipeline pipeline = Pipeline.start(connectors, kafka);
         MetricsEndpoint metrics =
-            httpPort == null ? null : MetricsEndpoint.start(httpPort, pipeline.stats())) {
+            httpPort == null
+                ? null
+                : MetricsEndpoint.start(httpHost, httpPort, pipeline.stats(), unhealthy)) {
       for (ConnectorFile c : connectors) {
         out.println(
             "Running connector '"
@@ -91,7 +114,10 @@ final class RunCommand implements Callable<Integer> {
       }
       if (metrics != null) {
         out.println(
-            "Metrics on http://127.0.0.1:" + metrics.port() + "/metrics, health on /health");
+            "Metrics on http://"
+                + metrics.address()
+                + "/metrics, health on /health"
+                + (metrics.everyInterface() ? " (listening on every interface)" : ""));
       }
       out.println("Loading; stop with Ctrl-C or SIGTERM.");
       out.flush();
@@ -114,6 +140,16 @@ final class RunCommand implements Callable<Integer> {
       out.println("Stopped cleanly.");
       return ExitCodes.OK;
     }
+  }
+
+  private Duration unhealthyAfter() {
+    return Durations.parse(unhealthyAfter)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "Cannot read --unhealthy-after '"
+                        + unhealthyAfter
+                        + "' as a duration: write it like 30s, 2m or 1h"));
   }
 
   private Properties kafka(List<ConnectorFile> connectors) {

@@ -79,11 +79,13 @@ class RunCommandIT {
             kafka.bootstrapServers());
     AtomicLong produced = new AtomicLong();
     Thread producer = new Thread(() -> produce(produced), "test-producer");
-    producer.start();
 
     try (JvmProcess first =
         RedsinkLaunch.start(dir, env, "run", connector.toString(), disabled.toString())) {
       first.awaitOutput("Loading; stop with Ctrl-C or SIGTERM.", Duration.ofSeconds(90));
+      // Produced from here on (6 s of records), so the stop comes while records still arrive
+      // however long the process took to start.
+      producer.start();
       Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> rows(emulator) >= 1000);
       assertThat(produced.get()).as("still producing when stopped").isLessThan(RECORDS);
 
@@ -101,8 +103,17 @@ class RunCommandIT {
     int httpPort = freePort();
     try (JvmProcess second =
         RedsinkLaunch.start(
-            dir, env, "run", connector.toString(), "--http-port", Integer.toString(httpPort))) {
+            dir,
+            env,
+            "run",
+            connector.toString(),
+            "--http-port",
+            Integer.toString(httpPort),
+            "--http-host",
+            "127.0.0.1")) {
       second.awaitOutput("Loading; stop with Ctrl-C or SIGTERM.", Duration.ofSeconds(90));
+      assertThat(second.stdout())
+          .contains("Metrics on http://127.0.0.1:" + httpPort + "/metrics, health on /health");
       producer.join();
       Awaitility.await().atMost(Duration.ofSeconds(90)).until(() -> rows(emulator) >= RECORDS);
       String metrics = get(httpPort, "/metrics");

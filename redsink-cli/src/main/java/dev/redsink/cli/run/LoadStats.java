@@ -4,7 +4,9 @@ import dev.redsink.core.SessionListener;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.record.LoadResult;
+import java.time.Instant;
 import java.util.Collection;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicLong;
@@ -21,6 +23,8 @@ public final class LoadStats implements SessionListener {
   private final AtomicLong lag = new AtomicLong(-1);
   private final Set<String> tables = new ConcurrentSkipListSet<>();
   private volatile boolean healthy = true;
+  private volatile Instant failingSince;
+  private volatile String lastFailure = "";
 
   public LoadStats(String connector) {
     this.connector = connector;
@@ -36,6 +40,7 @@ public final class LoadStats implements SessionListener {
     loaded.addAndGet(loadedRows);
     skipped.addAndGet(skippedRecords);
     loads.incrementAndGet();
+    failingSince = null;
   }
 
   /** Counts one load and notes its tables. */
@@ -48,10 +53,27 @@ public final class LoadStats implements SessionListener {
   /** Counts a load that will be retried; a failure that ends the runner is counted by it. */
   @Override
   public void loadFailed(RuntimeException failure) {
+    if (failingSince == null) {
+      failingSince = Instant.now();
+    }
+    lastFailure = String.valueOf(failure.getMessage());
     if (failure instanceof RedsinkException e
         && (e.isTransient() || e.category() == ErrorCategory.COMMIT_OUTCOME_UNKNOWN)) {
       retried();
     }
+  }
+
+  /**
+   * Since when every load has failed (retries included), until a load commits; empty while the last
+   * load committed.
+   */
+  public Optional<Instant> failingSince() {
+    return Optional.ofNullable(failingSince);
+  }
+
+  /** The last failure's message (Redsink's messages hold no secret). */
+  public String lastFailure() {
+    return lastFailure;
   }
 
   /** Notes the tables a load wrote to, for the summary. */

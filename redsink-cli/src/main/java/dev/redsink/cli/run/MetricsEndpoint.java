@@ -6,28 +6,40 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.ToLongFunction;
 
-/** {@code /metrics} (Prometheus text format) and {@code /health} on an optional HTTP port. */
+/**
+ * {@code /metrics} (Prometheus text format) and {@code /health} on an optional HTTP port. Health is
+ * 503 once a connector failed for good, and while its loads have failed (and been retried) for
+ * {@code unhealthyAfter} or longer without one committing, so an orchestrator sees a process that
+ * retries for ever.
+ */
 public final class MetricsEndpoint implements AutoCloseable {
   private final HttpServer server;
   private final List<LoadStats> stats;
+  private final Duration unhealthyAfter;
 
-  private MetricsEndpoint(HttpServer server, List<LoadStats> stats) {
+  private MetricsEndpoint(HttpServer server, List<LoadStats> stats, Duration unhealthyAfter) {
     this.server = server;
     this.stats = List.copyOf(stats);
+    this.unhealthyAfter = unhealthyAfter;
   }
 
-  public static MetricsEndpoint start(int port, List<LoadStats> stats) throws IOException {
-    HttpServer server = HttpServer.create(new InetSocketAddress(port), 0);
-    MetricsEndpoint endpoint = new MetricsEndpoint(server, stats);
+  /** Serves on {@code host} ({@code 0.0.0.0} for every interface) and {@code port}. */
+  public static MetricsEndpoint start(
+      String host, int port, List<LoadStats> stats, Duration unhealthyAfter) throws IOException {
+    HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 0);
+    MetricsEndpoint endpoint = new MetricsEndpoint(server, stats, unhealthyAfter);
     server.createContext("/metrics", e -> endpoint.reply(e, 200, endpoint.metrics()));
     server.createContext(
         "/health",
         e -> {
-          boolean healthy = endpoint.stats.stream().allMatch(LoadStats::healthy);
-          endpoint.reply(e, healthy ? 200 : 503, healthy ? "ok\n" : "failed\n");
+          String problem = endpoint.problem(Instant.now());
+          endpoint.reply(e, problem.isEmpty() ? 200 : 503, problem.isEmpty() ? "ok\n" : problem);
         });
     server.start();
     return endpoint;
@@ -35,6 +47,40 @@ public final class MetricsEndpoint implements AutoCloseable {
 
   public int port() {
     return server.getAddress().getPort();
+  }
+
+  /** Where the server listens, as a URL's authority: {@code 127.0.0.1:9404}. */
+  public String address() {
+    InetSocketAddress a = server.getAddress();
+    String host = a.getAddress().getHostAddress();
+    return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
+  }
+
+  /** Whether the server listens on every interface. */
+  public boolean everyInterface() {
+    return server.getAddress().getAddress().isAnyLocalAddress();
+  }
+
+  /** What makes the process unhealthy at {@code now}, one line per connector; empty when none. */
+  String problem(Instant now) {
+    StringBuilder text = new StringBuilder();
+    for (LoadStats s : stats) {
+      if (!s.healthy()) {
+        text.append("failed: connector ").append(s.connector()).append('\n');
+        continue;
+      }
+      Optional<Instant> since = s.failingSince();
+      if (since.isPresent() && !since.get().plus(unhealthyAfter).isAfter(now)) {
+        text.append("retrying: connector ")
+            .append(s.connector())
+            .append(" has committed no load for ")
+            .append(Duration.between(since.get(), now).toSeconds())
+            .append(" s: ")
+            .append(s.lastFailure())
+            .append('\n');
+      }
+    }
+    return text.toString();
   }
 
   String metrics() {
@@ -67,6 +113,15 @@ public final class MetricsEndpoint implements AutoCloseable {
         "redsink_up",
         "1 while the connector loads, 0 after it failed",
         s -> s.healthy() ? 1 : 0);
+    gauge(
+        text,
+        "redsink_failing_seconds",
+        "Seconds every load has failed (and been retried) without one committing; 0 while loads"
+            + " commit",
+        s ->
+            s.failingSince()
+                .map(since -> Duration.between(since, Instant.now()).toSeconds())
+                .orElse(0L));
     return text.toString();
   }
 
