@@ -13,6 +13,8 @@ import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.errors.RetriableException;
 import org.apache.kafka.connect.sink.SinkRecord;
 import org.apache.kafka.connect.sink.SinkTask;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Kafka Connect's adapter of a {@link SinkSession}: translates Connect's records and lifecycle to
@@ -20,6 +22,8 @@ import org.apache.kafka.connect.sink.SinkTask;
  * Redshift and lets Connect commit only offsets the ledger holds.
  */
 public class RedshiftSinkTask extends SinkTask {
+  private static final Logger LOG = LoggerFactory.getLogger(RedshiftSinkTask.class);
+
   private final Loader.Factory loaders;
   private final Clock clock;
   private final boolean inlineLoads;
@@ -27,6 +31,13 @@ public class RedshiftSinkTask extends SinkTask {
   private Loader loader;
   private TaskMetrics metrics;
   private SinkSession<SinkRecord> session;
+
+  /**
+   * Partitions assigned while the ledger could not be read (Redshift unreachable), paused until it
+   * can be; each with the offset of the first record Connect delivered for it meanwhile (dropped,
+   * to be read again), or -1.
+   */
+  private final Map<TopicPartition, Long> unopened = new HashMap<>();
 
   public RedshiftSinkTask() {
     this(RedshiftLoader::open, Clock.systemUTC(), false);
@@ -70,17 +81,62 @@ public class RedshiftSinkTask extends SinkTask {
     metrics.register(config.connectorName(), config.taskId());
   }
 
+  /**
+   * Resumes the partitions from the ledger. When Redshift cannot be reached, the partitions are
+   * paused instead of failing the task, and each later {@link #put} tries again until the ledger is
+   * read.
+   */
   @Override
   public void open(Collection<org.apache.kafka.common.TopicPartition> partitions) {
-    Map<TopicPartition, Long> next = connect(() -> session.open(core(partitions)));
-    next.forEach((tp, offset) -> context.offset(kafka(tp), offset));
+    core(partitions).forEach(tp -> unopened.putIfAbsent(tp, -1L));
+    openWaiting();
+  }
+
+  /** Reads the ledger for the partitions still waiting for it, seeks them and resumes them. */
+  private void openWaiting() {
+    if (unopened.isEmpty()) {
+      return;
+    }
+    List<TopicPartition> waiting = List.copyOf(unopened.keySet());
+    Map<TopicPartition, Long> next;
+    try {
+      next = session.open(waiting);
+    } catch (RedsinkException e) {
+      if (!e.isTransient()) {
+        throw new ConnectException(e.getMessage(), e);
+      }
+      long delay = Math.max(1, session.retryDelay().toMillis());
+      LOG.warn(
+          "Cannot resume {} from the ledger yet, trying again in {} ms (the partitions are paused"
+              + " until then): {}",
+          waiting,
+          delay,
+          e.getMessage());
+      context.pause(kafka(waiting));
+      context.timeout(delay);
+      return;
+    }
+    for (TopicPartition tp : waiting) {
+      long dropped = unopened.get(tp);
+      Long at = next.get(tp);
+      if (at == null && dropped >= 0) {
+        at = dropped; // no ledger row: read again what was dropped while waiting
+      }
+      if (at != null) {
+        context.offset(kafka(tp), at);
+      }
+    }
+    context.resume(kafka(waiting));
+    unopened.clear();
   }
 
   @Override
   public void put(Collection<SinkRecord> records) {
+    openWaiting();
+    Collection<SinkRecord> opened = unopened.isEmpty() ? records : withoutUnopened(records);
     connect(
         () -> {
-          session.put(records);
+          session.put(opened);
           return null;
         });
     // Wake up for the interval flush even when no records arrive.
@@ -99,7 +155,26 @@ public class RedshiftSinkTask extends SinkTask {
 
   @Override
   public void close(Collection<org.apache.kafka.common.TopicPartition> partitions) {
+    core(partitions).forEach(unopened::remove);
     session.close(core(partitions));
+  }
+
+  /**
+   * The records of resumed partitions; a record of a partition still waiting for its ledger is
+   * dropped, and its partition read again from the ledger (or this record) once resumed.
+   */
+  private List<SinkRecord> withoutUnopened(Collection<SinkRecord> records) {
+    List<SinkRecord> kept = new java.util.ArrayList<>(records.size());
+    for (SinkRecord r : records) {
+      TopicPartition tp = SinkRecordConverter.partitionOf(r);
+      Long dropped = unopened.get(tp);
+      if (dropped == null) {
+        kept.add(r);
+      } else if (dropped < 0 || r.originalKafkaOffset() < dropped) {
+        unopened.put(tp, r.originalKafkaOffset());
+      }
+    }
+    return kept;
   }
 
   @Override
@@ -137,6 +212,12 @@ public class RedshiftSinkTask extends SinkTask {
   private static List<TopicPartition> core(
       Collection<org.apache.kafka.common.TopicPartition> partitions) {
     return partitions.stream().map(tp -> new TopicPartition(tp.topic(), tp.partition())).toList();
+  }
+
+  private static org.apache.kafka.common.TopicPartition[] kafka(List<TopicPartition> tps) {
+    return tps.stream()
+        .map(RedshiftSinkTask::kafka)
+        .toArray(org.apache.kafka.common.TopicPartition[]::new);
   }
 
   private static org.apache.kafka.common.TopicPartition kafka(TopicPartition tp) {

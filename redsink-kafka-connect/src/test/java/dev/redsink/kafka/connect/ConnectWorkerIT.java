@@ -287,6 +287,48 @@ class ConnectWorkerIT {
   }
 
   /**
+   * Redshift unreachable when the task is assigned its partitions: the task stays RUNNING with the
+   * partitions paused, reads the ledger once Redshift answers, and loads every record once.
+   */
+  @Test
+  void aTaskStartingWhileRedshiftIsDownWaitsForItInsteadOfFailing() throws Exception {
+    String topic = "down_events";
+    int count = 3_000;
+    connect.kafka().createTopic(topic, PARTITIONS);
+    produce(topic, 0, count, Set.of());
+    // Every statement on the table's ledger fails by a dropped connection, well past the
+    // engine's own retries: the first reads of the ledger, when partitions are assigned, fail.
+    emulator
+        .sqlFaults()
+        .failNext("_redsink_ledger_" + topic, 40, new SqlFault.DropBeforeStatement());
+    try {
+      Map<String, String> config = EmulatorConnectorConfig.of(emulator, topic);
+      config.put("tasks.max", "1");
+      config.put("flush.interval.ms", "300");
+      connect.configureConnector("down", config);
+      await("the ledger's faults spent")
+          .atMost(Duration.ofMinutes(2))
+          .pollInterval(Duration.ofMillis(200))
+          .until(
+              () -> {
+                assertThat(connect.connectorStatus("down").tasks())
+                    .allSatisfy(t -> assertThat(t.state()).isNotEqualTo("FAILED"));
+                return emulator.sqlFaults().pending() == 0;
+              });
+    } finally {
+      emulator.sqlFaults().reset();
+    }
+    Map<TopicPartition, Long> end = endOffsets(topic);
+    await("ledger at the end offsets")
+        .atMost(Duration.ofMinutes(1))
+        .pollInterval(Duration.ofMillis(300))
+        .until(() -> warehouse.ledger(topic).equals(end));
+    assertExactlyOnce(topic, count, Set.of());
+    assertThat(connect.connectorStatus("down").tasks().get(0).state()).isEqualTo("RUNNING");
+    connect.deleteConnector("down");
+  }
+
+  /**
    * A topic deleted and recreated behind the ledger: the task fails on the first record of the new
    * log, naming the partition, the ledger's offset and the reset command, and loads nothing of it.
    */

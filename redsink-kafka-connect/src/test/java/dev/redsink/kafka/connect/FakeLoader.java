@@ -28,6 +28,10 @@ final class FakeLoader implements Loader {
   final List<Record> rows = new ArrayList<>();
   final List<List<Record>> writes = new ArrayList<>();
   final Deque<RedsinkException> failures = new ArrayDeque<>();
+
+  /** Failures the next reads of the ledger throw, one each. */
+  final Deque<RedsinkException> ledgerFailures = new ArrayDeque<>();
+
   final List<String> rejectedAtWrite = new ArrayList<>();
   boolean closed;
 
@@ -75,6 +79,9 @@ final class FakeLoader implements Loader {
 
   @Override
   public Map<TopicPartition, Long> nextOffsets(Collection<TopicPartition> partitions) {
+    if (!ledgerFailures.isEmpty()) {
+      throw ledgerFailures.pop();
+    }
     Map<TopicPartition, Long> next = new HashMap<>();
     for (TopicPartition tp : partitions) {
       if (ledger.containsKey(tp)) {

@@ -18,6 +18,7 @@ import org.apache.kafka.connect.sink.SinkTaskContext;
 final class FakeSinkTaskContext implements SinkTaskContext {
   final Map<TopicPartition, Long> seeks = new HashMap<>();
   final Set<TopicPartition> assignment = new HashSet<>();
+  final Set<TopicPartition> paused = new HashSet<>();
   final List<SinkRecord> reported = new ArrayList<>();
   final List<CompletableFuture<Void>> reports = new ArrayList<>();
   boolean reporterEnabled = true;
@@ -50,10 +51,14 @@ final class FakeSinkTaskContext implements SinkTaskContext {
   }
 
   @Override
-  public void pause(TopicPartition... partitions) {}
+  public void pause(TopicPartition... partitions) {
+    paused.addAll(List.of(partitions));
+  }
 
   @Override
-  public void resume(TopicPartition... partitions) {}
+  public void resume(TopicPartition... partitions) {
+    List.of(partitions).forEach(paused::remove);
+  }
 
   @Override
   public void requestCommit() {}

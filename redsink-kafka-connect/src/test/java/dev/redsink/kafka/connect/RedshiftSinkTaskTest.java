@@ -346,6 +346,36 @@ class RedshiftSinkTaskTest {
     assertThat(task.metrics().getRecordsReceived()).isEqualTo(5);
   }
 
+  /**
+   * Redshift unreachable when partitions are assigned: the task pauses them instead of failing,
+   * drops what Connect still delivers for them, and once the ledger answers seeks each to the
+   * ledger (or to the first record it dropped) and resumes: nothing is lost or loaded twice.
+   */
+  @Test
+  void partitionsAssignedWhileRedshiftIsDownArePausedAndResumeFromTheLedgerOnceItAnswers() {
+    loader.ledger.put(new dev.redsink.core.record.TopicPartition("orders", 0), 3L);
+    loader.ledgerFailures.add(new TransientException("Cannot connect to Redshift: refused"));
+    loader.ledgerFailures.add(new TransientException("Cannot connect to Redshift: refused"));
+    start();
+
+    assertThat(context.paused).containsExactlyInAnyOrder(P0, P1);
+    assertThat(context.seeks).isEmpty();
+    assertThat(context.timeout).isPositive();
+
+    task.put(records(P1, 0, 3)); // fetched before the pause; the ledger still does not answer
+    assertThat(loader.writes).isEmpty();
+    assertThat(context.paused).containsExactlyInAnyOrder(P0, P1);
+
+    task.put(List.of());
+    assertThat(context.paused).isEmpty();
+    assertThat(context.seeks).containsOnly(Map.entry(P0, 3L), Map.entry(P1, 0L));
+
+    task.put(records(P0, 3, 5));
+    task.put(records(P1, 0, 3));
+    assertThat(loader.offsetsLoaded("orders", 0)).containsExactly(3L, 4L);
+    assertThat(loader.offsetsLoaded("orders", 1)).containsExactly(0L, 1L, 2L);
+  }
+
   @Test
   void aLogThatRestartsBelowTheLedgerFailsTheTaskNamingTheResetCommand() {
     loader.ledger.put(new dev.redsink.core.record.TopicPartition("orders", 0), 1200L);
