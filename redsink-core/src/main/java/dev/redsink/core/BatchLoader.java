@@ -3,6 +3,7 @@ package dev.redsink.core;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
+import dev.redsink.core.record.RecordVerdict;
 import dev.redsink.core.record.TopicPartition;
 import java.time.Duration;
 import java.util.Collection;
@@ -18,6 +19,14 @@ public interface BatchLoader {
 
   /** The per-record checks {@link #write} applies. */
   Optional<BadRecordException> check(Record record);
+
+  /**
+   * {@link #check}, saying also whether {@link #write} may still reject a record it passes (say a
+   * typed field whose column does not exist until the load creates it); by default it may.
+   */
+  default RecordVerdict judge(Record record) {
+    return check(record).map(RecordVerdict::refused).orElse(RecordVerdict.PASSED_FOR_NOW);
+  }
 
   /** The next offset per partition committed in Redshift; absent when nothing was loaded. */
   Map<TopicPartition, Long> nextOffsets(Collection<TopicPartition> partitions);

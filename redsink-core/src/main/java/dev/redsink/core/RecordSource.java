@@ -26,8 +26,20 @@ public interface RecordSource<R> {
    */
   Record convert(R record);
 
-  /** The runtime's form of a record the engine rejected at write time, to divert it. */
+  /**
+   * The runtime's form of a record the engine rejected at write time, to divert it, when the
+   * session did not keep the record as taken (see {@link #restoresExactly()}).
+   */
   R restore(Record record);
+
+  /**
+   * Whether {@link #restore} gives back the record as taken. When it does not (Connect's records
+   * come from converters, and an errant record report should carry the bytes on the topic), the
+   * session keeps each record a write may still reject until its load commits.
+   */
+  default boolean restoresExactly() {
+    return true;
+  }
 
   /**
    * Decides a null-valued record the engine would not apply: true loads it as any other record,

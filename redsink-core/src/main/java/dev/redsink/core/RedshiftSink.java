@@ -7,6 +7,7 @@ import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.load.LoadEngine;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
+import dev.redsink.core.record.RecordVerdict;
 import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.WriteSettings;
@@ -110,6 +111,11 @@ public final class RedshiftSink implements BatchLoader, AutoCloseable {
   @Override
   public Optional<BadRecordException> check(Record record) {
     return engine.check(record);
+  }
+
+  @Override
+  public RecordVerdict judge(Record record) {
+    return engine.judge(record);
   }
 
   /**

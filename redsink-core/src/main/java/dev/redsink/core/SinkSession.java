@@ -5,6 +5,7 @@ import dev.redsink.core.error.LogBehindLedgerException;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
+import dev.redsink.core.record.RecordVerdict;
 import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.retry.Sleeper;
 import dev.redsink.core.session.BackgroundLoad;
@@ -56,6 +57,14 @@ public final class SinkSession<R> {
   private final Map<TopicPartition, Long> resumedAt = new HashMap<>();
 
   private final BatchFailures failures;
+
+  /**
+   * The records as taken, by id, of those a write may still refuse, while their load has not
+   * committed: a refused one is diverted as the runtime delivered it. Kept only when the source
+   * cannot restore a record exactly.
+   */
+  private final Map<String, R> originals = new HashMap<>();
+
   private RuntimeException failure;
 
   public SinkSession(
@@ -217,10 +226,13 @@ public final class SinkSession<R> {
       errant.divert(record, e);
       return Optional.empty();
     }
-    Optional<BadRecordException> bad = loader.check(converted);
-    if (bad.isPresent()) {
-      errant.divert(record, bad.get());
+    RecordVerdict verdict = loader.judge(converted);
+    if (verdict.refusal().isPresent()) {
+      errant.divert(record, verdict.refusal().get());
       return Optional.empty();
+    }
+    if (!verdict.settled() && !source.restoresExactly()) {
+      originals.put(converted.id(), record);
     }
     return Optional.of(converted);
   }
@@ -258,6 +270,9 @@ public final class SinkSession<R> {
       BackgroundLoad.Outcome outcome = running.await();
       if (outcome.failure() == null) {
         LoadResult result = outcome.result();
+        if (!originals.isEmpty()) {
+          outcome.batch().records().forEach(r -> originals.remove(r.id()));
+        }
         failures.loaded();
         listener.loaded(result);
         committed.update(result.next());
@@ -270,7 +285,8 @@ public final class SinkSession<R> {
         List<Record> rest = new ArrayList<>(outcome.batch().records());
         try {
           Record rejected = remove(rest, e.recordId()).orElseThrow(() -> e);
-          errant.divert(source.restore(rejected), e);
+          R original = originals.remove(rejected.id());
+          errant.divert(original != null ? original : source.restore(rejected), e);
           errant.awaitDiverted();
         } catch (RuntimeException refused) {
           // Not diverted: the batch's settled offsets pass the record, so neither they nor any
@@ -407,6 +423,7 @@ public final class SinkSession<R> {
       }
     }
     buffer.discard(partitions);
+    originals.values().removeIf(r -> partitions.contains(source.partition(r)));
     partitions.forEach(resumedAt::remove);
     positions.forget(partitions);
     committed.forget(partitions);

@@ -30,8 +30,13 @@ final class FieldChecks {
     this.evolution = evolution;
   }
 
-  /** Before schema evolution: fields without a column or needing a wider VARCHAR are fine. */
-  void check(Record record, TypedRow row) {
+  /**
+   * Before schema evolution: fields without a column or needing a wider VARCHAR are fine. Returns
+   * whether every non-null field has a column that takes it as is (then no write can refuse it:
+   * columns only ever widen).
+   */
+  boolean check(Record record, TypedRow row) {
+    boolean asIs = true;
     for (FieldValue field : row.fields()) {
       Column column = columns.get(TableName.fold(field.name()));
       Fit fit =
@@ -53,7 +58,9 @@ final class FieldChecks {
       if (fit == Fit.INCOMPATIBLE && evolution == SchemaEvolution.ADD_COLUMNS) {
         throw incompatible(record, field, column);
       }
+      asIs &= field.value() == null || (column != null && fit == Fit.FITS);
     }
+    return asIs;
   }
 
   /** After schema evolution: every field has a column it fits as is. */

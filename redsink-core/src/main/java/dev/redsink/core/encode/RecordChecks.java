@@ -58,6 +58,19 @@ public final class RecordChecks {
   }
 
   /**
+   * {@link #check}, returning whether no later write can refuse the record: always in the payload
+   * layout, and in the typed layout when every non-null field has a column that takes it as is.
+   */
+  public boolean checkSettled(Record record) {
+    if (!layout.isTyped()) {
+      checked(record);
+      return true;
+    }
+    TypedRow row = checkedEnvelope(record);
+    return fields.check(record, row);
+  }
+
+  /**
    * Checks typed fields against the field columns of {@code evolved} from now on: the table as the
    * last schema evolution left it, so a runtime's check sees columns added since the table opened.
    */
@@ -67,25 +80,12 @@ public final class RecordChecks {
 
   /** Checks the record and returns its typed fields (null in the payload layout). */
   TypedRow checked(Record record) {
-    int topicBytes =
-        topicLengths.computeIfAbsent(
-            record.topic(), t -> t.getBytes(StandardCharsets.UTF_8).length);
-    int idBytes = topicBytes + 2 + digits(record.partition()) + digits(record.offset());
-    fits(record, id, idBytes);
-    if (topic.isPresent()) {
-      fits(record, topic.get(), topicBytes);
-    }
-    if (key.isPresent() && record.key() != null) {
-      fits(record, key.get(), 4 * ((record.key().length + 2) / 3));
-    }
-    if (headers.isPresent()) {
-      fits(record, headers.get(), Json.headers(record.headers()).length);
-    }
     if (layout.isTyped()) {
-      TypedRow row = ValueReader.read(record, names);
+      TypedRow row = checkedEnvelope(record);
       fields.check(record, row);
       return row;
     }
+    checkedMetadata(record);
     byte[] value = record.value();
     if (value != null) {
       fits(record, payload.orElseThrow(), value.length);
@@ -127,6 +127,30 @@ public final class RecordChecks {
       }
     }
     return null;
+  }
+
+  /** The metadata columns' checks, then the typed fields as read (not yet checked). */
+  private TypedRow checkedEnvelope(Record record) {
+    checkedMetadata(record);
+    return ValueReader.read(record, names);
+  }
+
+  /** Checks what every layout stores beside the value: id, topic, key and headers. */
+  private void checkedMetadata(Record record) {
+    int topicBytes =
+        topicLengths.computeIfAbsent(
+            record.topic(), t -> t.getBytes(StandardCharsets.UTF_8).length);
+    int idBytes = topicBytes + 2 + digits(record.partition()) + digits(record.offset());
+    fits(record, id, idBytes);
+    if (topic.isPresent()) {
+      fits(record, topic.get(), topicBytes);
+    }
+    if (key.isPresent() && record.key() != null) {
+      fits(record, key.get(), 4 * ((record.key().length + 2) / 3));
+    }
+    if (headers.isPresent()) {
+      fits(record, headers.get(), Json.headers(record.headers()).length);
+    }
   }
 
   /**

@@ -6,6 +6,7 @@ import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.LoadResult.TableLoad;
 import dev.redsink.core.record.Record;
+import dev.redsink.core.record.RecordVerdict;
 import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.retry.RetryPolicy;
 import dev.redsink.core.retry.Sleeper;
@@ -235,6 +236,14 @@ public final class LoadEngine implements AutoCloseable {
 
   /** The checks a record must pass for its table, without staging anything. */
   public Optional<BadRecordException> check(Record record) {
+    return judge(record).refusal();
+  }
+
+  /**
+   * The checks a record must pass for its table, and whether a write may still refuse a record that
+   * passes (a typed field its table has no column for yet, or none that takes it as is).
+   */
+  public RecordVerdict judge(Record record) {
     try {
       TargetTable table = tables.forTopic(record.topic());
       WriteSettings write = ctx.transaction().write();
@@ -243,10 +252,11 @@ public final class LoadEngine implements AutoCloseable {
           write.byKey() && table.layout().isTyped()
               ? new KeyFold(List.of(record), write, table.names()).normalized().get(0)
               : record;
-      table.checks().check(staged);
-      return Optional.empty();
+      return table.checks().checkSettled(staged)
+          ? RecordVerdict.SETTLED
+          : RecordVerdict.PASSED_FOR_NOW;
     } catch (BadRecordException e) {
-      return Optional.of(e);
+      return RecordVerdict.refused(e);
     }
   }
 

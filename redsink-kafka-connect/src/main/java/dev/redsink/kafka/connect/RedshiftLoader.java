@@ -4,6 +4,7 @@ import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
+import dev.redsink.core.record.RecordVerdict;
 import dev.redsink.core.record.TopicPartition;
 import java.time.Duration;
 import java.util.Collection;
@@ -31,6 +32,11 @@ final class RedshiftLoader implements Loader {
   @Override
   public Optional<BadRecordException> check(Record record) {
     return sink.check(record);
+  }
+
+  @Override
+  public RecordVerdict judge(Record record) {
+    return sink.judge(record);
   }
 
   @Override

@@ -63,7 +63,19 @@ final class SinkRecords implements RecordSource<SinkRecord> {
     }
   }
 
-  /** A rejected record rebuilt from its stored bytes, for the rare rejection at write time. */
+  /**
+   * Connect's records come from converters: a record rebuilt from the bytes Redsink made of it is
+   * not the record on the topic, so the session keeps the records a write may still refuse.
+   */
+  @Override
+  public boolean restoresExactly() {
+    return false;
+  }
+
+  /**
+   * A rejected record rebuilt from its stored bytes, for a rejection at write time of a record the
+   * session did not keep (it cannot happen for the records whose checks were final).
+   */
   @Override
   public SinkRecord restore(Record record) {
     return new SinkRecord(

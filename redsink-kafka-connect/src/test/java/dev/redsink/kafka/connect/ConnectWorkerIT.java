@@ -502,6 +502,53 @@ class ConnectWorkerIT {
         .isEqualTo("kept");
   }
 
+  /**
+   * A record a load refuses only once it knows the table's columns (here the second record's field
+   * is a string where the first, in the same load, created a BIGINT column) reaches the dead letter
+   * queue as it was on the topic, byte for byte, and the rest loads.
+   */
+  @Test
+  void aRecordRefusedAtWriteTimeReachesTheDeadLetterQueueAsOnTheTopic() throws Exception {
+    String topic = "late_refusal";
+    String dlq = "late_refusal_dlq";
+    connect.kafka().createTopic(topic, 1);
+    String refused = "{ \"n\" : 1,  \"a\" : \"not a number\" }";
+    try (KafkaProducer<byte[], byte[]> producer =
+        connect
+            .kafka()
+            .createProducer(Map.of(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1))) {
+      for (int i = 0; i < 30; i++) {
+        String value = i == 1 ? refused : "{\"n\":" + i + ",\"a\":" + i + "}";
+        producer.send(new ProducerRecord<>(topic, 0, null, value.getBytes(StandardCharsets.UTF_8)));
+      }
+      producer.flush();
+    }
+    Map<String, String> config = EmulatorConnectorConfig.of(emulator, topic);
+    config.put("tasks.max", "1");
+    config.put("flush.interval.ms", "1000");
+    config.put("table.layout", "typed");
+    config.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+    config.put("value.converter.schemas.enable", "false");
+    config.put("errors.tolerance", "all");
+    config.put("errors.deadletterqueue.topic.name", dlq);
+    config.put("errors.deadletterqueue.topic.replication.factor", "1");
+    connect.configureConnector("late_refusal", config);
+    await("every record loaded or diverted")
+        .atMost(Duration.ofMinutes(1))
+        .pollInterval(Duration.ofMillis(300))
+        .until(() -> warehouse.ledgerTotal(topic) == 30);
+    connect.deleteConnector("late_refusal");
+
+    List<String> dead = new ArrayList<>();
+    for (ConsumerRecord<byte[], byte[]> r :
+        connect.kafka().consume(1, Duration.ofSeconds(30).toMillis(), dlq)) {
+      dead.add(new String(r.value(), StandardCharsets.UTF_8));
+    }
+    assertThat(dead).containsExactly(refused);
+    assertThat(warehouse.rowsByPartition(topic))
+        .containsEntry(0, new ConnectWarehouse.PartitionRows(29, 29));
+  }
+
   /** Waits until the connector's consumer group has settled with this many members assigned. */
   private static void awaitConsumers(String connector, int members) {
     try (Admin admin = connect.kafka().createAdminClient()) {
