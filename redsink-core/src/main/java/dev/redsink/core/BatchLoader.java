@@ -1,9 +1,9 @@
 package dev.redsink.core;
 
 import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.load.RecordVerdict;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
-import dev.redsink.core.record.RecordVerdict;
 import dev.redsink.core.record.TopicPartition;
 import java.time.Duration;
 import java.util.Collection;

@@ -6,7 +6,6 @@ import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.LoadResult.TableLoad;
 import dev.redsink.core.record.Record;
-import dev.redsink.core.record.RecordVerdict;
 import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.retry.RetryPolicy;
 import dev.redsink.core.retry.Sleeper;

@@ -1,4 +1,4 @@
-package dev.redsink.core.record;
+package dev.redsink.core.load;
 
 import dev.redsink.core.error.BadRecordException;
 import java.util.Optional;
