@@ -173,6 +173,49 @@ class RunCommandIT {
         .isEqualTo(GROUP_RECORDS + "|" + GROUP_RECORDS);
   }
 
+  /**
+   * A typed record whose fields fold to one column stops {@code redsink run} naming the record and
+   * the fields; the ledger does not pass it, so nothing is lost once the record is dealt with.
+   */
+  @Test
+  void aRecordWhoseFieldsFoldToOneColumnStopsTheRunNamingIt(
+      RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
+    kafka.createTopics(List.of("names.events"), 1);
+    Path connector = dir.resolve("names.toml");
+    Files.writeString(
+        connector,
+        TestConnectors.file(emulator, "names", "names\\..*", "names_{topic_segment[-1]}", 20, true)
+            + "table_layout = \"typed\"\n");
+    Map<String, Object> config =
+        Map.of(
+            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName(),
+            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
+      for (int i = 0; i < 100; i++) {
+        String value = i == 50 ? "{\"n\":50,\"a\":1,\"A\":2}" : "{\"n\":" + i + "}";
+        producer.send(
+            new ProducerRecord<>("names.events", 0, null, value.getBytes(StandardCharsets.UTF_8)));
+      }
+      producer.flush();
+    }
+    Map<String, String> env = Map.of(RunCommand.BOOTSTRAP_ENV, kafka.bootstrapServers());
+    try (JvmProcess run = RedsinkLaunch.start(dir, env, "run", connector.toString())) {
+      int exit = run.awaitExit(Duration.ofSeconds(120));
+      assertThat(exit).as(run.output()).isNotZero();
+      assertThat(run.output())
+          .contains("names.events:0:50")
+          .contains("fields 'a' and 'A' both land in column 'a'");
+    }
+    long rows = count(emulator, "names_events");
+    assertThat(rows).as("rows loaded before the refused record").isLessThanOrEqualTo(50);
+    assertThat(
+            new Warehouse(emulator)
+                .number("SELECT COALESCE(MAX(next_offset), 0) FROM _redsink_ledger_names_events"))
+        .as("the ledger stops where the rows do")
+        .isEqualTo(rows);
+  }
+
   private static void awaitGroupMembers(String group, int members) {
     try (Admin admin = kafka.admin()) {
       Awaitility.await("consumer group " + group + " with " + members + " members")

@@ -1,7 +1,7 @@
 package dev.redsink.core;
 
 import dev.redsink.core.error.BadRecordException;
-import dev.redsink.core.load.RecordVerdict;
+import dev.redsink.core.error.RecordVerdict;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;

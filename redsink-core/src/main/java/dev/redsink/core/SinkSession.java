@@ -2,8 +2,8 @@ package dev.redsink.core;
 
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.error.LogBehindLedgerException;
+import dev.redsink.core.error.RecordVerdict;
 import dev.redsink.core.error.RedsinkException;
-import dev.redsink.core.load.RecordVerdict;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;

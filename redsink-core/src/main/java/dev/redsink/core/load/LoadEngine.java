@@ -3,6 +3,7 @@ package dev.redsink.core.load;
 import dev.redsink.core.config.ConfigKeys;
 import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.error.RecordVerdict;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.LoadResult.TableLoad;
 import dev.redsink.core.record.Record;

@@ -2,7 +2,7 @@ package dev.redsink.kafka.connect;
 
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.error.BadRecordException;
-import dev.redsink.core.load.RecordVerdict;
+import dev.redsink.core.error.RecordVerdict;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;

@@ -94,7 +94,9 @@ class ValueBytesTest {
     dev.redsink.core.typed.TypedRow row =
         dev.redsink.core.typed.ValueReader.read(
             new dev.redsink.core.record.Record("orders", 0, 0, 0L, null, List.of(), typed),
-            dev.redsink.core.typed.FieldNames.COLUMNS);
+            dev.redsink.core.typed.FieldNames.of(
+                dev.redsink.core.table.RowLayout.typed(java.util.Set.of(), "pico_"),
+                dev.redsink.core.table.WriteSettings.APPEND));
     assertThat(row.fields())
         .extracting(f -> f.name() + ":" + f.type().kind())
         .containsExactly(

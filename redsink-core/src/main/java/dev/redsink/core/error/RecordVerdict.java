@@ -1,6 +1,5 @@
-package dev.redsink.core.load;
+package dev.redsink.core.error;
 
-import dev.redsink.core.error.BadRecordException;
 import java.util.Optional;
 
 /**
