@@ -39,6 +39,9 @@ public class RedshiftSinkTask extends SinkTask {
    */
   private final Map<TopicPartition, Long> unopened = new HashMap<>();
 
+  /** Whether this task paused partitions waiting for their ledger (so it resumes them after). */
+  private boolean pausedForLedger;
+
   public RedshiftSinkTask() {
     this(RedshiftLoader::open, Clock.systemUTC(), false);
   }
@@ -113,6 +116,7 @@ public class RedshiftSinkTask extends SinkTask {
           delay,
           e.getMessage());
       context.pause(kafka(waiting));
+      pausedForLedger = true;
       context.timeout(delay);
       return;
     }
@@ -126,7 +130,11 @@ public class RedshiftSinkTask extends SinkTask {
         context.offset(kafka(tp), at);
       }
     }
-    context.resume(kafka(waiting));
+    if (pausedForLedger) {
+      // Only what this task paused: Connect pauses partitions itself while it backs off.
+      context.resume(kafka(waiting));
+      pausedForLedger = false;
+    }
     unopened.clear();
   }
 
