@@ -31,8 +31,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * to p99 without.
  *
  * <p>Options: {@code --cost-profile=copy=3s --seconds=30 --writers=2 --records=1000
- * --report-seconds=8 --preload=200000 --out=FILE.tsv}; the table holds {@code preload} rows before
- * the first phase, and a last phase reads with no load again, at the table's final size.
+ * --report-seconds=8 --preload=200000 --rounds=6 --out=FILE.tsv}; the table holds {@code preload}
+ * rows before the first phase; "no loads" and "loads running" alternate in {@code rounds} windows
+ * of {@code seconds / rounds} each, and are reported as one phase each.
  */
 public final class ReaderLatency {
   private ReaderLatency() {}
@@ -48,6 +49,13 @@ public final class ReaderLatency {
     long max() {
       return Collections.max(micros);
     }
+
+    /** This phase with another's reads and loads added. */
+    Phase plus(Phase other) {
+      List<Long> all = new ArrayList<>(micros);
+      all.addAll(other.micros());
+      return new Phase(name, all, loads + other.loads());
+    }
   }
 
   public static void main(String[] argv) throws Exception {
@@ -59,12 +67,14 @@ public final class ReaderLatency {
     int records = args.integer("records", 1000);
     int reportSeconds = args.integer("report-seconds", 8);
     int preload = args.integer("preload", 200_000);
+    int rounds = args.integer("rounds", 6);
     String out = args.string("out", "");
     System.out.printf(
-        "# reader latency: cost profile %s, %d s per phase, %d writers of %d-record loads,"
-            + " a %d s report, %d cores%n",
+        "# reader latency: cost profile %s, %d s per phase in %d rounds, %d writers of"
+            + " %d-record loads, a %d s report, %d cores%n",
         costs,
         seconds,
+        rounds,
         writers,
         records,
         reportSeconds,
@@ -90,11 +100,20 @@ public final class ReaderLatency {
       // costs: the phases then differ by the loads running, not by the table's size.
       next[0].set(preload);
       sinks.get(0).write(sources.get(0).next(0, preload));
-      phases.add(read(endpoint, table, "no loads", seconds, null));
-      phases.add(whileLoading(endpoint, table, sinks, sources, next, records, seconds, 0));
+      // No loads and loads running alternate, rounds times, so that drift over the run (the
+      // table's growth, the JIT, the machine's other work) falls on both alike.
+      Phase quiet = new Phase("no loads", new ArrayList<>(), 0);
+      Phase loading = new Phase("loads running", new ArrayList<>(), 0);
+      int window = Math.max(1, seconds / rounds);
+      for (int r = 0; r < rounds; r++) {
+        quiet = quiet.plus(read(endpoint, table, quiet.name(), window, null));
+        loading =
+            loading.plus(whileLoading(endpoint, table, sinks, sources, next, records, window, 0));
+      }
+      phases.add(quiet);
+      phases.add(loading);
       phases.add(
           whileLoading(endpoint, table, sinks, sources, next, records, seconds, reportSeconds));
-      phases.add(read(endpoint, table, "no loads, after", seconds, null));
       phases.add(reportOpen(endpoint, table, reportSeconds));
       for (RedshiftSink sink : sinks) {
         sink.close();
