@@ -50,6 +50,19 @@ public final class ReaderLatency {
       return Collections.max(micros);
     }
 
+    /** Name, reads, loads, p50, p99 and max in ms, and p99 over {@code baseline}'s. */
+    Object[] figures(long baseline) {
+      return new Object[] {
+        name,
+        micros.size(),
+        loads,
+        percentile(0.50) / 1000.0,
+        percentile(0.99) / 1000.0,
+        max() / 1000.0,
+        (double) percentile(0.99) / baseline
+      };
+    }
+
     /** This phase with another's reads and loads added. */
     Phase plus(Phase other) {
       List<Long> all = new ArrayList<>(micros);
@@ -124,27 +137,13 @@ public final class ReaderLatency {
       System.out.printf(
           "%-32s %6d reads, %3d loads committed: p50 %6.1f ms, p99 %6.1f ms, max %6.1f ms,"
               + " p99 %.2fx of no loads%n",
-          p.name(),
-          p.micros().size(),
-          p.loads(),
-          p.percentile(0.50) / 1000.0,
-          p.percentile(0.99) / 1000.0,
-          p.max() / 1000.0,
-          (double) p.percentile(0.99) / baseline);
+          p.figures(baseline));
     }
     if (!out.isEmpty()) {
       try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(Path.of(out)))) {
         w.println("phase\treads\tloads\tp50_ms\tp99_ms\tmax_ms\tp99_ratio");
         for (Phase p : phases) {
-          w.printf(
-              "%s\t%d\t%d\t%.2f\t%.2f\t%.2f\t%.3f%n",
-              p.name(),
-              p.micros().size(),
-              p.loads(),
-              p.percentile(0.50) / 1000.0,
-              p.percentile(0.99) / 1000.0,
-              p.max() / 1000.0,
-              (double) p.percentile(0.99) / baseline);
+          w.printf("%s\t%d\t%d\t%.2f\t%.2f\t%.2f\t%.3f%n", p.figures(baseline));
         }
       }
     }

@@ -54,7 +54,7 @@ public final class RecordChecks {
    * the record does not fit.
    */
   public void check(Record record) {
-    checked(record);
+    checkSettled(record);
   }
 
   /**
@@ -66,8 +66,7 @@ public final class RecordChecks {
       checked(record);
       return true;
     }
-    TypedRow row = checkedEnvelope(record);
-    return fields.check(record, row);
+    return fields.check(record, fieldsAfterMetadata(record));
   }
 
   /**
@@ -81,7 +80,7 @@ public final class RecordChecks {
   /** Checks the record and returns its typed fields (null in the payload layout). */
   TypedRow checked(Record record) {
     if (layout.isTyped()) {
-      TypedRow row = checkedEnvelope(record);
+      TypedRow row = fieldsAfterMetadata(record);
       fields.check(record, row);
       return row;
     }
@@ -130,7 +129,7 @@ public final class RecordChecks {
   }
 
   /** The metadata columns' checks, then the typed fields as read (not yet checked). */
-  private TypedRow checkedEnvelope(Record record) {
+  private TypedRow fieldsAfterMetadata(Record record) {
     checkedMetadata(record);
     return ValueReader.read(record, names);
   }

@@ -32,14 +32,19 @@ class ReservedFieldNamesIT {
     table = Warehouse.uniqueTable("rf");
   }
 
+  private Map<String, Object> typedConfig() {
+    Map<String, Object> config = fx.config(table);
+    config.put("table_layout", "typed");
+    return config;
+  }
+
   private static Record record(long offset, String json) {
     return new Record("t", 0, offset, 1L, null, List.of(), json.getBytes(UTF_8));
   }
 
   @Test
   void idAndCreatedAtFieldsGetTheirOwnColumns() throws Exception {
-    Map<String, Object> config = fx.config(table);
-    config.put("table_layout", "typed");
+    Map<String, Object> config = typedConfig();
     try (RedshiftSink sink = RedshiftSink.open(config)) {
       sink.write(
           List.of(
@@ -53,8 +58,7 @@ class ReservedFieldNamesIT {
 
   @Test
   void upsertKeyedByAnIdField() throws Exception {
-    Map<String, Object> config = fx.config(table);
-    config.put("table_layout", "typed");
+    Map<String, Object> config = typedConfig();
     config.put("write_mode", "upsert");
     config.put("primary_key", "id");
     try (RedshiftSink sink = RedshiftSink.open(config)) {
@@ -71,8 +75,7 @@ class ReservedFieldNamesIT {
 
   @Test
   void metadataAndStagingNamesKeepTheirValuesInUpsert() throws Exception {
-    Map<String, Object> config = fx.config(table);
-    config.put("table_layout", "typed");
+    Map<String, Object> config = typedConfig();
     config.put("write_mode", "upsert");
     config.put("primary_key", "k");
     config.put("metadata_column_prefix", "m_");
@@ -93,8 +96,7 @@ class ReservedFieldNamesIT {
 
   @Test
   void aSoftDeleteCdcSourceColumnNamedLikeTheFlagKeepsItsValue() throws Exception {
-    Map<String, Object> config = fx.config(table);
-    config.put("table_layout", "typed");
+    Map<String, Object> config = typedConfig();
     config.put("write_mode", "cdc");
     config.put("primary_key", "k");
     config.put("cdc_delete_mode", "soft");
@@ -110,8 +112,7 @@ class ReservedFieldNamesIT {
 
   @Test
   void aLongNameLandsInItsFittedColumnAndABadNameIsRefusedAlone() throws Exception {
-    Map<String, Object> config = fx.config(table);
-    config.put("table_layout", "typed");
+    Map<String, Object> config = typedConfig();
     String longName = "reading_" + "é".repeat(100);
     List<Record> records =
         List.of(

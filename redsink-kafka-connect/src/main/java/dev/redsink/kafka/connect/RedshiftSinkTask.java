@@ -4,6 +4,7 @@ import dev.redsink.core.SinkSession;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.record.TopicPartition;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -172,7 +173,7 @@ public class RedshiftSinkTask extends SinkTask {
    * dropped, and its partition read again from the ledger (or this record) once resumed.
    */
   private List<SinkRecord> withoutUnopened(Collection<SinkRecord> records) {
-    List<SinkRecord> kept = new java.util.ArrayList<>(records.size());
+    List<SinkRecord> kept = new ArrayList<>(records.size());
     for (SinkRecord r : records) {
       TopicPartition tp = SinkRecordConverter.partitionOf(r);
       Long dropped = unopened.get(tp);

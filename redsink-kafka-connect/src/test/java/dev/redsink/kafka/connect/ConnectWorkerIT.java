@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
+import java.util.function.IntFunction;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.apache.kafka.clients.admin.Admin;
@@ -378,27 +379,11 @@ class ConnectWorkerIT {
   void aRecordRefusedWithToleranceNoneLoadsAfterTheFixInsteadOfBeingSkipped() throws Exception {
     String topic = "refused_events";
     connect.kafka().createTopic(topic, 1);
-    Map<String, String> config = EmulatorConnectorConfig.of(emulator, topic);
-    config.put("tasks.max", "1");
-    config.put("flush.interval.ms", "300");
-    config.put("table.layout", "typed");
-    config.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
-    config.put("value.converter.schemas.enable", "false");
-    try (KafkaProducer<byte[], byte[]> producer =
-        connect
-            .kafka()
-            .createProducer(Map.of(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1))) {
-      for (int i = 0; i < 50; i++) {
-        String note = i == 0 ? "x".repeat(70_000) : "fine";
-        producer.send(
-            new ProducerRecord<>(
-                topic,
-                0,
-                null,
-                ("{\"n\":" + i + ",\"note\":\"" + note + "\"}").getBytes(StandardCharsets.UTF_8)));
-      }
-      producer.flush();
-    }
+    Map<String, String> config = typedJson(topic, "300");
+    produceValues(
+        topic,
+        50,
+        i -> "{\"n\":" + i + ",\"note\":\"" + (i == 0 ? "x".repeat(70_000) : "fine") + "\"}");
     connect.configureConnector("refused", config);
     connect
         .assertions()
@@ -448,26 +433,9 @@ class ConnectWorkerIT {
             15, "{\"a\\u0000b\":1,\"n\":15}",
             20, "{\"" + longName + "\":\"kept\",\"n\":20}",
             25, "{\"pico_topic\":\"mine\",\"n\":25}");
-    try (KafkaProducer<byte[], byte[]> producer =
-        connect
-            .kafka()
-            .createProducer(Map.of(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1))) {
-      for (int i = 0; i < 30; i++) {
-        String value = odd.getOrDefault(i, "{\"n\":" + i + "}");
-        producer.send(new ProducerRecord<>(topic, 0, null, value.getBytes(StandardCharsets.UTF_8)));
-      }
-      producer.flush();
-    }
-    Map<String, String> config = EmulatorConnectorConfig.of(emulator, topic);
-    config.put("tasks.max", "1");
-    config.put("flush.interval.ms", "300");
-    config.put("table.layout", "typed");
-    config.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
-    config.put("value.converter.schemas.enable", "false");
-    config.put("errors.tolerance", "all");
-    config.put("errors.deadletterqueue.topic.name", dlq);
-    config.put("errors.deadletterqueue.topic.replication.factor", "1");
-    config.put("errors.deadletterqueue.context.headers.enable", "true");
+    produceValues(topic, 30, i -> odd.getOrDefault(i, "{\"n\":" + i + "}"));
+    Map<String, String> config = typedJson(topic, "300");
+    withDeadLetterQueue(config, dlq);
     connect.configureConnector("odd_names", config);
     await("every record loaded or diverted")
         .atMost(Duration.ofMinutes(1))
@@ -513,25 +481,9 @@ class ConnectWorkerIT {
     String dlq = "late_refusal_dlq";
     connect.kafka().createTopic(topic, 1);
     String refused = "{ \"n\" : 1,  \"a\" : \"not a number\" }";
-    try (KafkaProducer<byte[], byte[]> producer =
-        connect
-            .kafka()
-            .createProducer(Map.of(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1))) {
-      for (int i = 0; i < 30; i++) {
-        String value = i == 1 ? refused : "{\"n\":" + i + ",\"a\":" + i + "}";
-        producer.send(new ProducerRecord<>(topic, 0, null, value.getBytes(StandardCharsets.UTF_8)));
-      }
-      producer.flush();
-    }
-    Map<String, String> config = EmulatorConnectorConfig.of(emulator, topic);
-    config.put("tasks.max", "1");
-    config.put("flush.interval.ms", "1000");
-    config.put("table.layout", "typed");
-    config.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
-    config.put("value.converter.schemas.enable", "false");
-    config.put("errors.tolerance", "all");
-    config.put("errors.deadletterqueue.topic.name", dlq);
-    config.put("errors.deadletterqueue.topic.replication.factor", "1");
+    produceValues(topic, 30, i -> i == 1 ? refused : "{\"n\":" + i + ",\"a\":" + i + "}");
+    Map<String, String> config = typedJson(topic, "1000");
+    withDeadLetterQueue(config, dlq);
     connect.configureConnector("late_refusal", config);
     await("every record loaded or diverted")
         .atMost(Duration.ofMinutes(1))
@@ -547,6 +499,42 @@ class ConnectWorkerIT {
     assertThat(dead).containsExactly(refused);
     assertThat(warehouse.rowsByPartition(topic))
         .containsEntry(0, new ConnectWarehouse.PartitionRows(29, 29));
+  }
+
+  /**
+   * One task loading {@code topic} into a typed table, its values read by JsonConverter without
+   * schemas, flushed every {@code flushMillis}.
+   */
+  private static Map<String, String> typedJson(String topic, String flushMillis) {
+    Map<String, String> config = EmulatorConnectorConfig.of(emulator, topic);
+    config.put("tasks.max", "1");
+    config.put("flush.interval.ms", flushMillis);
+    config.put("table.layout", "typed");
+    config.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+    config.put("value.converter.schemas.enable", "false");
+    return config;
+  }
+
+  /** errors.tolerance=all with a dead letter queue whose records carry Connect's error headers. */
+  private static void withDeadLetterQueue(Map<String, String> config, String dlq) {
+    config.put("errors.tolerance", "all");
+    config.put("errors.deadletterqueue.topic.name", dlq);
+    config.put("errors.deadletterqueue.topic.replication.factor", "1");
+    config.put("errors.deadletterqueue.context.headers.enable", "true");
+  }
+
+  /** Values 0 … count-1 of {@code value}, in order, to partition 0 of {@code topic}. */
+  private static void produceValues(String topic, int count, IntFunction<String> value) {
+    try (KafkaProducer<byte[], byte[]> producer =
+        connect
+            .kafka()
+            .createProducer(Map.of(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1))) {
+      for (int i = 0; i < count; i++) {
+        producer.send(
+            new ProducerRecord<>(topic, 0, null, value.apply(i).getBytes(StandardCharsets.UTF_8)));
+      }
+      producer.flush();
+    }
   }
 
   /** Waits until the connector's consumer group has settled with this many members assigned. */
