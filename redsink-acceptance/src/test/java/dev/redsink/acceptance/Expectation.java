@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -185,10 +186,20 @@ final class Expectation {
     fields.forEach(
         (name, value) -> {
           ColumnKind kind = fieldKind(name);
-          columns.putIfAbsent(name, kind);
-          row.put(name, kind.canonical(value));
+          String column = column(meta, name);
+          columns.putIfAbsent(column, kind);
+          row.put(column, kind.canonical(value));
         });
     return row;
+  }
+
+  /**
+   * The column a field lands in, as docs/table-layouts.md says: its name in lower case, with
+   * {@code _value} after a name Redsink's own columns have.
+   */
+  private static String column(Map<String, String> meta, String field) {
+    String folded = field.toLowerCase(Locale.ROOT);
+    return meta.containsKey(folded) || folded.equals("created_at") ? folded + "_value" : folded;
   }
 
   private static ColumnKind fieldKind(String name) {

@@ -28,6 +28,12 @@ final class InputGenerator {
   /** The field the second part brings with lifecycle new-field. */
   static final String NEW_FIELD = "coupon";
 
+  /**
+   * A field every typed row carries whose name, folded to lower case, is a metadata column's: it
+   * lands in {@code pico_topic_value} beside the record's topic.
+   */
+  static final String METADATA_NAMED_FIELD = "Pico_Topic";
+
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String[] REGIONS = {"eu", "us"};
   private static final String[] WORDS = {
@@ -182,6 +188,7 @@ final class InputGenerator {
     }
     row.put("active", random.nextBoolean());
     row.put("note", random.nextInt(3) == 0 ? null : line(1 + random.nextInt(3)));
+    row.put(METADATA_NAMED_FIELD, line(1));
     if (newField) {
       row.put(NEW_FIELD, random.nextInt(4) == 0 ? null : "C-" + random.nextInt(1000));
     }

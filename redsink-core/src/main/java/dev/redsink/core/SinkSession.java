@@ -19,11 +19,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,6 +57,9 @@ public final class SinkSession<R> {
 
   /** The ledger's next offset of each partition opened and not delivered from yet. */
   private final Map<TopicPartition, Long> resumedAt = new HashMap<>();
+
+  /** Partitions of {@link #resumedAt} the runtime seeked one record before the ledger. */
+  private final Set<TopicPartition> seekedOneBefore = new HashSet<>();
 
   private final BatchFailures failures;
 
@@ -122,6 +127,26 @@ public final class SinkSession<R> {
         });
     LOG.info("Opened {}; resuming from the ledger at {}", partitions, next);
     return next;
+  }
+
+  /**
+   * {@link #open}, for a runtime whose consumer offsets are committed only when the position moves
+   * after a seek (Kafka Connect counts a seek as committed): returns one offset before the ledger's
+   * next for each partition with rows loaded, to seek to. The one record read again there is
+   * skipped as loaded, and moving past it makes the ledger's offset committed in Kafka too, where a
+   * seek straight to it would leave Kafka's offset behind for as long as the partition stays idle.
+   */
+  public Map<TopicPartition, Long> openOneBefore(Collection<TopicPartition> partitions) {
+    Map<TopicPartition, Long> seeks = new HashMap<>();
+    open(partitions)
+        .forEach(
+            (partition, next) -> {
+              if (next > 0) {
+                seekedOneBefore.add(partition);
+              }
+              seeks.put(partition, Math.max(0, next - 1));
+            });
+    return seeks;
   }
 
   /**
@@ -194,9 +219,11 @@ public final class SinkSession<R> {
     TopicPartition partition = source.partition(record);
     long offset = source.offset(record);
     Long resumed = resumedAt.remove(partition);
-    if (resumed != null && offset < resumed) {
-      // The runtime seeked the consumer to the ledger's offset: a first record below it means the
-      // offset was out of range and the consumer reset, so the log now ends below the ledger.
+    long seeked = resumed == null || !seekedOneBefore.remove(partition) ? 0 : 1;
+    if (resumed != null && offset < resumed - seeked) {
+      // The runtime seeked the consumer to the ledger's offset (or one before): a first record
+      // below it means the offset was out of range and the consumer reset, so the log now ends
+      // below the ledger.
       throw LogBehindLedgerException.restartedBelow(partition, resumed, offset);
     }
     if (positions.isBehind(partition, offset)) {
@@ -425,6 +452,7 @@ public final class SinkSession<R> {
     buffer.discard(partitions);
     originals.values().removeIf(r -> partitions.contains(source.partition(r)));
     partitions.forEach(resumedAt::remove);
+    seekedOneBefore.removeAll(partitions);
     positions.forget(partitions);
     committed.forget(partitions);
   }

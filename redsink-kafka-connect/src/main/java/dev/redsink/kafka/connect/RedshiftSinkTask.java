@@ -104,7 +104,7 @@ public class RedshiftSinkTask extends SinkTask {
     List<TopicPartition> waiting = List.copyOf(unopened.keySet());
     Map<TopicPartition, Long> next;
     try {
-      next = session.open(waiting);
+      next = session.openOneBefore(waiting);
     } catch (RedsinkException e) {
       if (!e.isTransient()) {
         throw new ConnectException(e.getMessage(), e);

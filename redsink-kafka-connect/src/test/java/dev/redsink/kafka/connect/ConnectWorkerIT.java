@@ -244,6 +244,43 @@ class ConnectWorkerIT {
     connect.deleteConnector("rb");
   }
 
+  /**
+   * Kafka's committed offsets follow the ledger also on partitions with nothing new to load: after
+   * the connector's offsets are reset, the restarted task resumes from the ledger and Kafka's
+   * offsets return to the end without a record produced (a seek straight to the ledger counts as
+   * committed in Connect and would leave them reset for ever).
+   */
+  @Test
+  void committedOffsetsReturnToTheLedgerOnIdlePartitionsAfterAReset() throws Exception {
+    String topic = "idle_events";
+    int count = 3_000;
+    connect.kafka().createTopic(topic, PARTITIONS);
+    produce(topic, 0, count, Set.of());
+    Map<String, String> config = EmulatorConnectorConfig.of(emulator, topic);
+    config.put("tasks.max", "1");
+    config.put("flush.interval.ms", "300");
+    connect.configureConnector("idle", config);
+    Map<TopicPartition, Long> end = endOffsets(topic);
+    await("committed offsets at the end offsets")
+        .atMost(Duration.ofMinutes(1))
+        .pollInterval(Duration.ofMillis(300))
+        .until(() -> committedOffsets("idle", topic).equals(end));
+
+    connect.stopConnector("idle");
+    connect.assertions().assertConnectorIsStopped("idle", "not stopped");
+    connect.resetConnectorOffsets("idle");
+    assertThat(committedOffsets("idle", topic)).as("after the reset").isEmpty();
+    connect.resumeConnector("idle");
+
+    await("committed offsets back at the ledger's")
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(300))
+        .until(() -> committedOffsets("idle", topic).equals(end));
+    assertThat(warehouse.ledger(topic)).isEqualTo(end);
+    assertExactlyOnce(topic, count, Set.of());
+    connect.deleteConnector("idle");
+  }
+
   /** Redshift unreachable for longer than the engine retries: the task waits, then catches up. */
   @Test
   void aRedshiftOutageLongerThanTheRetriesPausesAndResumesWithoutLoss() throws Exception {
