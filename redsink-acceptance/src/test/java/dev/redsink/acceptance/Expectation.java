@@ -194,8 +194,8 @@ final class Expectation {
   }
 
   /**
-   * The column a field lands in, as docs/table-layouts.md says: its name in lower case, with
-   * {@code _value} after a name Redsink's own columns have.
+   * The column a field lands in, as docs/table-layouts.md says: its name in lower case, with {@code
+   * _value} after a name Redsink's own columns have.
    */
   private static String column(Map<String, String> meta, String field) {
     String folded = field.toLowerCase(Locale.ROOT);
