@@ -9,6 +9,7 @@ import dev.redsink.cli.run.LoadStats;
 import dev.redsink.cli.run.ProgressBar;
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.ReplaceRun;
+import dev.redsink.core.SessionSettings;
 import dev.redsink.core.SinkSession;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
@@ -89,42 +90,48 @@ final class LoadCommand implements Callable<Integer> {
           "Note: topic '" + topic + "' matches none of the connector's [[topics]] patterns");
     }
     requireReadableInput();
-    LoadStats stats = new LoadStats(connector.key());
     if (replace) {
-      return replace(connector, stats, out);
+      return replace(connector, new LoadStats(connector.key()), out);
     }
     try (RedshiftSink sink = RedshiftSink.open(connector.pluginConfig());
         BufferedReader reader = reader()) {
-      SinkSession<Record> session = ConnectorSession.open(sink, connector, stats);
-      TopicPartition partition = new TopicPartition(topic, 0);
-      long next = session.open(List.of(partition)).getOrDefault(partition, 0L);
-      LineRecords lines = new LineRecords(reader, topic);
-      long already = lines.skipTo(next);
-      if (already > 0) {
+      LoadStats stats = new LoadStats(connector.key(), sink::tableOf);
+      SinkSession<Record> session = ConnectorSession.open(sink, connector, stats, stats);
+      try {
+        TopicPartition partition = new TopicPartition(topic, 0);
+        long next = session.open(List.of(partition)).getOrDefault(partition, 0L);
+        LineRecords lines = new LineRecords(reader, topic);
+        long already = lines.skipTo(next);
+        if (already > 0) {
+          out.printf(
+              Locale.ROOT, "Skipping %,d lines the ledger says are loaded already.%n", already);
+        }
+        ProgressBar bar = new ProgressBar(out, List.of(stats), 0);
+        BooleanSupplier stopped = parent.stop()::isRequested;
+        List<Record> batch;
+        boolean loading = true;
+        while (loading
+            && !stopped.getAsBoolean()
+            && !(batch = lines.next(connector.batchLength())).isEmpty()) {
+          loading = session.putRetrying(batch, stopped);
+          bar.draw();
+        }
+        if (loading) {
+          session.flushRetrying(stopped);
+        }
+        bar.finish();
         out.printf(
-            Locale.ROOT, "Skipping %,d lines the ledger says are loaded already.%n", already);
+            Locale.ROOT,
+            "Loaded %,d records into %s in %,d load%s (%,d lines were loaded before).%n",
+            stats.loaded(),
+            sink.tableOf(topic),
+            stats.loads(),
+            stats.loads() == 1 ? "" : "s",
+            already + stats.skipped());
+      } finally {
+        // A load may still run beside reading when a failure or Ctrl-C ends the loop.
+        ConnectorSession.end(session);
       }
-      ProgressBar bar = new ProgressBar(out, List.of(stats), 0);
-      BooleanSupplier stopped = parent.stop()::isRequested;
-      List<Record> batch;
-      boolean loading = true;
-      while (loading
-          && !stopped.getAsBoolean()
-          && !(batch = lines.next(connector.batchLength())).isEmpty()) {
-        loading = session.putRetrying(batch, stopped);
-        bar.draw();
-      }
-      if (loading) {
-        session.flushRetrying(stopped);
-      }
-      bar.finish();
-      out.printf(
-          Locale.ROOT,
-          "Loaded %,d records into %s in %,d loads (%,d lines were loaded before).%n",
-          stats.loaded(),
-          sink.tableOf(topic),
-          stats.loads(),
-          already + stats.skipped());
     }
     return ExitCodes.OK;
   }
@@ -138,8 +145,10 @@ final class LoadCommand implements Callable<Integer> {
       out.println("Loading into run table " + run.runTable() + " …");
       LineRecords lines = new LineRecords(reader, topic);
       ProgressBar bar = new ProgressBar(out, List.of(stats), 0);
+      // One write per flush limit's worth of lines: a replace has no reader to keep up with.
+      SessionSettings limits = SessionSettings.of(connector.pluginConfig(), "unused");
       List<Record> batch;
-      while (!(batch = lines.next(connector.batchLength())).isEmpty()) {
+      while (!(batch = lines.next(limits.maxRecords(), limits.maxBytes())).isEmpty()) {
         if (parent.stop().isRequested()) {
           bar.finish();
           out.println("Stopped: the replace was abandoned and the table is unchanged.");

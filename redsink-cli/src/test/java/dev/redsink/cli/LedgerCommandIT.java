@@ -267,13 +267,16 @@ class LedgerCommandIT {
 
   /**
    * Writes a connector file loading the topics {@code <key>.*} into {@code <key>_<last segment>}
-   * (batches of 20), and creates the topic with one partition.
+   * (polls and loads of 20 records, so a held load keeps the consumer behind), and creates the
+   * topic with one partition.
    */
   private static Path connectorWithTopic(
       RedshiftEmulator emulator, Path dir, String key, String topic) throws IOException {
     Path connector = dir.resolve(key + ".toml");
     Files.writeString(
-        connector, TestConnectors.file(emulator, key, key + "_{topic_segment[-1]}", 20));
+        connector,
+        TestConnectors.file(emulator, key, key + "_{topic_segment[-1]}", 20)
+            + "flush_max_records = 20\n");
     kafka.createTopics(List.of(topic), 1);
     return connector;
   }

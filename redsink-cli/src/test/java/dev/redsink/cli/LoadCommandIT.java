@@ -21,8 +21,11 @@ class LoadCommandIT {
   void loadingTheSameFileTwiceLoadsEachLineOnce(RedshiftEmulator emulator, @TempDir Path dir)
       throws Exception {
     Path connector = dir.resolve("backfill.toml");
+    // The plugin configuration's flush limit cuts the 1,000 lines into loads of 300.
     Files.writeString(
-        connector, TestConnectors.file(emulator, "backfill", "backfill_{topic}", 300));
+        connector,
+        TestConnectors.file(emulator, "backfill", "backfill_{topic}", 300)
+            + "flush_max_records = 300\n");
     Path lines = dir.resolve("events.ndjson");
     Files.writeString(
         lines,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.kafka.EmbeddedKafka;
+import dev.redsink.testkit.HeldStatement;
 import dev.redsink.testkit.JvmProcess;
 import dev.redsink.testkit.Warehouse;
 import java.net.ServerSocket;
@@ -214,6 +215,83 @@ class RunCommandIT {
                 .number("SELECT COALESCE(MAX(next_offset), 0) FROM _redsink_ledger_names_events"))
         .as("the ledger stops where the rows do")
         .isEqualTo(rows);
+  }
+
+  /**
+   * Loads run beside consumption, started by the file's flush limits: while the first load's COPY
+   * is held, the consumer fills the next buffer (a loop loading between polls would stand still).
+   * Every record loads once; /metrics has the per-table and per-partition figures, and every query
+   * of the documented Grafana dashboard finds its series with the labels it groups by.
+   */
+  @Test
+  void loadsBesideConsumptionByTheFilesFlushLimitsAndExposesFiguresPerTable(
+      RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
+    kafka.createTopics(List.of("beside.x"), 1);
+    produce(new AtomicLong(), "beside.x", 0, 1000);
+    Path connector = dir.resolve("beside.toml");
+    Files.writeString(
+        connector,
+        TestConnectors.file(emulator, "beside", "beside_{topic_segment[-1]}", 50)
+            + "flush_max_records = 100\n");
+    int httpPort = freePort();
+    String metrics;
+    try (HeldStatement copy = new HeldStatement(emulator, Duration.ofMinutes(2));
+        JvmProcess run =
+            RedsinkLaunch.start(
+                dir,
+                Map.of(RunCommand.BOOTSTRAP_ENV, kafka.bootstrapServers()),
+                "run",
+                connector.toString(),
+                "--http-port",
+                Integer.toString(httpPort))) {
+      copy.hold("^COPY ");
+      copy.awaitHeld("the first load's COPY");
+      Awaitility.await("the consumer reads on while the first load's COPY is held")
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> metric(httpPort, "redsink_buffered_records{connector=\"beside\"}") >= 100);
+      assertThat(count(emulator, "beside_x"))
+          .as("nothing committed while the COPY is held")
+          .isZero();
+      copy.release();
+      String partition =
+          "{connector=\"beside\",table=\"beside_x\",topic=\"beside.x\",partition=\"0\"}";
+      Awaitility.await("the ledger at the log's end")
+          .atMost(Duration.ofSeconds(90))
+          .until(() -> metric(httpPort, "redsink_partition_ledger_offset" + partition) == 1000);
+      Awaitility.await("the lag seen at the log's end")
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> metric(httpPort, "redsink_partition_lag_records" + partition) == 0);
+      metrics = get(httpPort, "/metrics");
+      assertThat(run.terminate(Duration.ofSeconds(60))).as(run.stderr()).isZero();
+    }
+    assertThat(new Warehouse(emulator).value("SELECT COUNT(*), COUNT(DISTINCT id) FROM beside_x"))
+        .isEqualTo("1000|1000");
+    String table = "{connector=\"beside\",table=\"beside_x\"}";
+    assertThat(metrics)
+        .contains("redsink_table_rows_loaded_total" + table + " 1000\n")
+        .contains("redsink_table_freshness_seconds_count" + table + " 1000\n")
+        .contains("redsink_partition_log_end_offset{connector=\"beside\",table=\"beside_x\"")
+        .contains("redsink_assigned_partitions{connector=\"beside\"} 1\n");
+    assertThat(metric(metrics, "redsink_loads_total{connector=\"beside\"}"))
+        .as("loads of at most flush_max_records plus one poll (batch_length)")
+        .isBetween(7L, 1000L);
+    assertThat(metric(metrics, "redsink_table_load_duration_seconds_count" + table))
+        .isEqualTo(metric(metrics, "redsink_loads_total{connector=\"beside\"}"));
+    GrafanaDashboard.assertEveryQueryFindsItsSeries(metrics);
+  }
+
+  private static long metric(int port, String series) throws Exception {
+    return metric(get(port, "/metrics"), series);
+  }
+
+  /** The value of one series in a scrape; -1 when absent. */
+  private static long metric(String scrape, String series) {
+    for (String line : scrape.split("\n")) {
+      if (line.startsWith(series + " ")) {
+        return (long) Double.parseDouble(line.substring(series.length() + 1));
+      }
+    }
+    return -1;
   }
 
   private static void awaitGroupMembers(String group, int members) {

@@ -17,6 +17,11 @@ public interface BatchLoader {
   /** See {@link RedshiftSink#write(List, Map)}. */
   LoadResult write(List<Record> batch, Map<TopicPartition, Long> settledThrough);
 
+  /** The table a topic's records load into, as its metrics name it; by default the topic. */
+  default String tableOf(String topic) {
+    return topic;
+  }
+
   /** The per-record checks {@link #write} applies. */
   Optional<BadRecordException> check(Record record);
 

@@ -122,6 +122,7 @@ public final class RedshiftSink implements BatchLoader, AutoCloseable {
    * The table a topic's records load into: target_table resolved against the topic, with
    * target_schema when it is set ({@code analytics.orders_eu}), for messages and summaries.
    */
+  @Override
   public String tableOf(String topic) {
     return new TableName(
             config.find(ConfigKeys.TARGET_SCHEMA),

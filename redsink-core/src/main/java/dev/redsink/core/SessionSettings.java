@@ -1,7 +1,10 @@
 package dev.redsink.core;
 
+import dev.redsink.core.config.ConfigKeys;
+import dev.redsink.core.config.ConfigParser;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -13,6 +16,22 @@ import java.util.Optional;
  */
 public record SessionSettings(
     int maxRecords, long maxBytes, Duration interval, Clock clock, Optional<String> loadThread) {
+
+  /**
+   * The flush limits of raw configuration values (flush_max_records, flush_max_bytes,
+   * flush_interval, under either spelling; the defaults where absent), loading on a thread of this
+   * name beside consumption.
+   *
+   * @throws dev.redsink.core.error.InvalidConfigException naming the key when a value is invalid
+   */
+  public static SessionSettings of(Map<String, ?> raw, String loadThread) {
+    return new SessionSettings(
+        ConfigParser.value(raw, ConfigKeys.FLUSH_MAX_RECORDS),
+        ConfigParser.value(raw, ConfigKeys.FLUSH_MAX_BYTES),
+        ConfigParser.value(raw, ConfigKeys.FLUSH_INTERVAL),
+        Clock.systemUTC(),
+        Optional.of(loadThread));
+  }
 
   /** These limits, loading on the caller's thread between its calls and reading this clock. */
   public SessionSettings inline(Clock clock) {

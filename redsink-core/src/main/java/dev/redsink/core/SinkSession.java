@@ -205,6 +205,30 @@ public final class SinkSession<R> {
     }
   }
 
+  /**
+   * For a runtime that has read everything its source holds for now: starts loading what is
+   * buffered unless a load is running (then the buffer waits for it, and a later call starts it),
+   * so a record does not wait for the flush interval once nothing more is coming. Does not wait.
+   *
+   * @throws RedsinkException as {@link #put} does
+   */
+  public void flushIdle() {
+    if (failure != null) {
+      throw failure;
+    }
+    if (running.isDone()) {
+      finishRunningLoad();
+    }
+    if (!running.isRunning() && !buffer.isEmpty()) {
+      startLoad();
+    }
+  }
+
+  /** {@link #flushIdle} retrying as {@link #putRetrying} does. */
+  public boolean flushIdleRetrying(BooleanSupplier stopped) {
+    return retrying(this::flushIdle, stopped);
+  }
+
   /** Loads everything buffered and waits until it is committed. */
   public void flush() {
     startLoad();
@@ -301,7 +325,7 @@ public final class SinkSession<R> {
           outcome.batch().records().forEach(r -> originals.remove(r.id()));
         }
         failures.loaded();
-        listener.loaded(result);
+        listener.loaded(result, outcome.batch().records());
         committed.update(result.next());
         LOG.debug(
             "Loaded {} records ({} skipped); committed next offsets {}",

@@ -7,6 +7,7 @@ import dev.redsink.cli.connector.ConnectorFile;
 import dev.redsink.cli.connector.ConnectorFileReader;
 import dev.redsink.cli.connector.EnvOverrides;
 import dev.redsink.cli.run.LoadStats;
+import dev.redsink.cli.run.MetricsEndpoint;
 import dev.redsink.cli.run.Pipeline;
 import dev.redsink.cli.run.ProgressBar;
 import dev.redsink.core.config.Secret;
@@ -67,6 +68,12 @@ final class DemoCommand implements Callable<Integer> {
   private int port;
 
   @Option(
+      names = "--http-port",
+      defaultValue = "0",
+      description = "Port of /metrics and /health on 127.0.0.1 (default: a free one).")
+  private int httpPort;
+
+  @Option(
       names = "--s3-port",
       defaultValue = "0",
       description = "S3 endpoint port (default: a free one).")
@@ -107,11 +114,15 @@ final class DemoCommand implements Callable<Integer> {
         out.flush();
         Properties properties = new Properties();
         properties.put("bootstrap.servers", kafka.bootstrapServers());
-        try (Pipeline pipeline = Pipeline.start(List.of(connector), properties)) {
+        try (Pipeline pipeline = Pipeline.start(List.of(connector), properties);
+            MetricsEndpoint metrics =
+                MetricsEndpoint.start(
+                    "127.0.0.1", httpPort, pipeline.stats(), Duration.ofMinutes(2))) {
           if (!loadAll(pipeline, out, stop)) {
             return pipeline.failure().isPresent() ? fail(pipeline) : ExitCodes.OK;
           }
           report(emulator, out);
+          MetricsSummary.print(pipeline.stats(), metrics, out);
           if (!exit) {
             explore(emulator, out);
             while (!stop.isRequested() && !pipeline.ended()) {
@@ -144,12 +155,18 @@ final class DemoCommand implements Callable<Integer> {
     }
     bar.finish();
     long loads = pipeline.stats().stream().mapToLong(LoadStats::loads).sum();
+    long bytes = pipeline.stats().stream().mapToLong(LoadStats::bytes).sum();
+    double seconds = (System.nanoTime() - started) / 1e9;
     out.printf(
         Locale.ROOT,
-        "Loaded %,d records in %,d loads in %.1f s.%n",
+        "Loaded %,d records (%.1f MB) in %,d load%s in %.1f s: %,.0f records/s, %.1f MB/s.%n",
         processed(pipeline),
+        bytes / 1e6,
         loads,
-        (System.nanoTime() - started) / 1e9);
+        loads == 1 ? "" : "s",
+        seconds,
+        processed(pipeline) / seconds,
+        bytes / 1e6 / seconds);
     return true;
   }
 

@@ -25,7 +25,9 @@ class DemoCommandIT {
               "Running the Quick start connector (pattern 'orders\\..*', target_table"
                   + " 'orders_{topic_segment[-1]}'):")
           .contains("100% 20,000/20,000 records")
-          .contains("Loaded 20,000 records in 20 loads")
+          .containsPattern(
+              "Loaded 20,000 records \\(\\d+\\.\\d MB\\) in \\d+ loads? in \\d+\\.\\d s:"
+                  + " [\\d,]+ records/s, \\d+\\.\\d MB/s\\.")
           .containsPattern("orders_eu\\s+10,000")
           .containsPattern("orders_us\\s+10,000")
           .contains("Sample query:")
@@ -33,6 +35,10 @@ class DemoCommandIT {
           .contains("SUPER query (the payloads are JSON; JSON_PARSE makes them SUPER):")
           .contains("    product | orders | quantity")
           .containsPattern("\\n    (kettle|lamp|chair|desk|mug|rug) \\| \\d+ \\| \\d+\\n")
+          .containsPattern("Metrics \\(Prometheus text\\) on http://127\\.0\\.0\\.1:\\d+/metrics:")
+          .containsPattern(
+              "  orders_eu\\s+10,000 rows in [\\d,]+ loads \\([\\d,]+ files\\); load p99 ")
+          .contains("  lag: 0 records not in Redshift yet")
           .contains("Stopping the demo.")
           .doesNotContain("Redsink1")
           .doesNotContain("redsink-secret");

@@ -15,7 +15,8 @@ import java.util.List;
  * The engine's public API, which front ends (the redsink command, the demo, the Kafka Connect
  * plugin) use and nothing else of it: the root package (RedshiftSink, ReplaceRun, Ledgers,
  * Preflight), the values that cross it (records, results, ledger entries), its configuration (the
- * key catalogue a runtime exposes, the parsed config) and its errors (what a runtime catches).
+ * key catalogue a runtime exposes, the parsed config), its errors (what a runtime catches) and its
+ * metrics (the figures a runtime exposes).
  */
 public final class EngineApi {
   public static final List<String> PACKAGES =
@@ -23,7 +24,8 @@ public final class EngineApi {
           "dev.redsink.core",
           "dev.redsink.core.record",
           "dev.redsink.core.config",
-          "dev.redsink.core.error");
+          "dev.redsink.core.error",
+          "dev.redsink.core.metrics");
 
   private EngineApi() {}
 

@@ -41,16 +41,16 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs one connector from Kafka as an adapter of a {@link SinkSession}: subscribes to the topics
  * its patterns match as a member of the consumer group {@code redsink-<connector key>}, seeks each
- * assigned partition to the ledger's next offset, and feeds what it polls to the session, which
- * loads batches of batch_length records or whatever waited poll_interval, retrying transient
- * failures with the retry policy's back-off. Several processes running the same connector file
- * share the partitions; when one stops or dies, the group hands its partitions to the others, which
- * resume them from the ledger. Kafka offsets are committed after each load for monitoring only; the
- * ledger in Redshift decides where a partition resumes. A partition whose log ends below the
- * ledger's next offset (a recreated topic) stops the runner with a {@link
- * LogBehindLedgerException}, one whose log starts above it (records deleted by retention before
- * they were loaded, while the runner was stopped or while it lagged behind) with a {@link
- * RecordsDeletedBeforeLoadException}.
+ * assigned partition to the ledger's next offset, and feeds what it polls (at most batch_length
+ * records per poll, waiting up to poll_interval for them) to the session, which loads beside the
+ * polling when its flush limits trip or the consumer has caught up, retrying transient failures
+ * with the retry policy's back-off. Several processes running the same connector file share the
+ * partitions; when one stops or dies, the group hands its partitions to the others, which resume
+ * them from the ledger. Kafka offsets are committed after each load for monitoring only; the ledger
+ * in Redshift decides where a partition resumes. A partition whose log ends below the ledger's next
+ * offset (a recreated topic) stops the runner with a {@link LogBehindLedgerException}, one whose
+ * log starts above it (records deleted by retention before they were loaded, while the runner was
+ * stopped or while it lagged behind) with a {@link RecordsDeletedBeforeLoadException}.
  */
 public final class KafkaRunner implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaRunner.class);
@@ -67,8 +67,9 @@ public final class KafkaRunner implements Runnable {
   public KafkaRunner(ConnectorFile connector, RedshiftSink sink, Properties kafka) {
     this.connector = connector;
     this.consumer = new KafkaConsumer<>(consumerProperties(connector, kafka));
-    this.stats = new LoadStats(connector.key());
-    this.session = ConnectorSession.open(sink, connector, new Monitoring());
+    this.stats = new LoadStats(connector.key(), sink::tableOf);
+    this.session = ConnectorSession.open(sink, connector, stats, new Monitoring());
+    stats.buffered(session::bufferedRecords);
   }
 
   /** The consumer settings: the caller's, then what exactly-once loading needs. */
@@ -121,6 +122,7 @@ public final class KafkaRunner implements Runnable {
       } catch (RuntimeException e) {
         LOG.debug("Closing the consumer", e);
       }
+      ConnectorSession.end(session);
     }
   }
 
@@ -149,13 +151,13 @@ public final class KafkaRunner implements Runnable {
         // Thrown here rather than from the listener, which the consumer would wrap.
         throw rebalanceFailure;
       }
-      // One record at a time, so each load holds at most batch_length records.
-      for (ConsumerRecord<byte[], byte[]> r : polled) {
-        if (!session.putRetrying(List.of(record(r)), stopped)) {
-          return;
-        }
-      }
-      if (polled.isEmpty() && !session.flushRetrying(stopped)) {
+      // The session loads beside this loop when its flush limits trip; an empty poll means the
+      // consumer has caught up, so what is buffered loads now rather than at the flush interval.
+      boolean going =
+          polled.isEmpty()
+              ? session.flushIdleRetrying(stopped)
+              : session.putRetrying(records(polled), stopped);
+      if (!going) {
         return;
       }
       if (System.nanoTime() - lagAt >= LAG_EVERY.toNanos()) {
@@ -187,11 +189,11 @@ public final class KafkaRunner implements Runnable {
   /** Counts each load and commits its offsets to the consumer group. */
   private final class Monitoring implements SessionListener {
     @Override
-    public void loaded(LoadResult result) {
+    public void loaded(LoadResult result, List<Record> records) {
       // What is left once this batch is loaded, set before its rows count as loaded, so the last
       // progress line never shows a lag from before the last load.
       stats.lag(lag());
-      stats.loaded(result);
+      stats.loaded(result, records);
       Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
       result.next().forEach((tp, next) -> commit.put(kafka(tp), new OffsetAndMetadata(next)));
       commitForMonitoring(commit);
@@ -234,6 +236,7 @@ public final class KafkaRunner implements Runnable {
       }
       long lag = 0;
       for (var e : consumer.endOffsets(assignment, Duration.ofSeconds(2)).entrySet()) {
+        stats.figures().logEnd(core(e.getKey()), e.getValue());
         lag += Math.max(0, e.getValue() - consumer.position(e.getKey(), Duration.ofSeconds(2)));
       }
       return lag;
@@ -242,6 +245,12 @@ public final class KafkaRunner implements Runnable {
     } catch (RuntimeException e) {
       return stats.lag();
     }
+  }
+
+  private static List<Record> records(ConsumerRecords<byte[], byte[]> polled) {
+    List<Record> records = new ArrayList<>(polled.count());
+    polled.forEach(r -> records.add(record(r)));
+    return records;
   }
 
   private static Record record(ConsumerRecord<byte[], byte[]> r) {
@@ -271,6 +280,7 @@ public final class KafkaRunner implements Runnable {
       try {
         List<TopicPartition> partitions = assigned.stream().map(KafkaRunner::core).toList();
         Map<TopicPartition, Long> next = session.open(partitions);
+        stats.figures().opened(next, partitions);
         // A seek below the log's start would find the offset out of range, skipping records the
         // topic's retention deleted before they were loaded: after a restart the process may have
         // been down longer than the retention.
@@ -305,7 +315,9 @@ public final class KafkaRunner implements Runnable {
     public void onPartitionsRevoked(Collection<org.apache.kafka.common.TopicPartition> revoked) {
       // The session loads what it buffered, then forgets the revoked partitions: their next owner
       // reads anything that did not load again from the ledger.
-      session.close(revoked.stream().map(KafkaRunner::core).toList());
+      List<TopicPartition> moved = revoked.stream().map(KafkaRunner::core).toList();
+      session.close(moved);
+      stats.figures().forget(moved);
       if (!revoked.isEmpty()) {
         LOG.info("Partitions {} moved to another member of the group", revoked);
       }

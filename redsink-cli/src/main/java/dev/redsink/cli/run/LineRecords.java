@@ -39,19 +39,22 @@ public final class LineRecords {
 
   /** The next batch of at most {@code max} records; empty at the end of the input. */
   public List<Record> next(int max) {
+    return next(max, Long.MAX_VALUE);
+  }
+
+  /**
+   * The next batch of at most {@code max} records, ending with the line that reaches {@code
+   * maxBytes} of values; empty at the end of the input.
+   */
+  public List<Record> next(int max, long maxBytes) {
     List<Record> batch = new ArrayList<>(Math.min(max, 10_000));
+    long bytes = 0;
     try {
       String line;
-      while (batch.size() < max && (line = reader.readLine()) != null) {
-        batch.add(
-            new Record(
-                topic,
-                0,
-                offset++,
-                timestamp,
-                null,
-                List.of(),
-                line.getBytes(StandardCharsets.UTF_8)));
+      while (batch.size() < max && bytes < maxBytes && (line = reader.readLine()) != null) {
+        byte[] value = line.getBytes(StandardCharsets.UTF_8);
+        bytes += value.length;
+        batch.add(new Record(topic, 0, offset++, timestamp, null, List.of(), value));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the input", e);

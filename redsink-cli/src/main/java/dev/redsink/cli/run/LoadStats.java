@@ -3,19 +3,26 @@ package dev.redsink.cli.run;
 import dev.redsink.core.SessionListener;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.metrics.LoadFigures;
 import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
 
 /** Counters of one runner, read by the progress bar and the /metrics endpoint. */
 public final class LoadStats implements SessionListener {
   private final String connector;
   private final AtomicLong received = new AtomicLong();
   private final AtomicLong loaded = new AtomicLong();
+  private final AtomicLong bytes = new AtomicLong();
   private final AtomicLong skipped = new AtomicLong();
   private final AtomicLong loads = new AtomicLong();
   private final AtomicLong retries = new AtomicLong();
@@ -25,9 +32,33 @@ public final class LoadStats implements SessionListener {
   private volatile boolean healthy = true;
   private volatile Instant failingSince;
   private volatile String lastFailure = "";
+  private final LoadFigures figures;
+  private volatile LongSupplier buffered = () -> 0;
 
-  public LoadStats(String connector) {
+  /** Counters whose per-table figures name each topic's table with {@code tableOf}. */
+  public LoadStats(String connector, Function<String, String> tableOf) {
     this.connector = connector;
+    this.figures = new LoadFigures(tableOf, Clock.systemUTC());
+  }
+
+  /** Counters whose per-table figures name tables after their topics. */
+  public LoadStats(String connector) {
+    this(connector, Function.identity());
+  }
+
+  /** Per table and partition: records, bytes, load durations, freshness, ledger and log. */
+  public LoadFigures figures() {
+    return figures;
+  }
+
+  /** Where to read the records buffered for the next load from. */
+  void buffered(LongSupplier records) {
+    buffered = records;
+  }
+
+  /** Records buffered for the next load. */
+  public long bufferedRecords() {
+    return buffered.getAsLong();
   }
 
   public String connector() {
@@ -43,10 +74,18 @@ public final class LoadStats implements SessionListener {
     failingSince = null;
   }
 
+  /** Counts one load of these records, per table and partition too. */
+  @Override
+  public void loaded(LoadResult result, List<Record> records) {
+    loaded(result);
+    figures.loaded(result, records);
+  }
+
   /** Counts one load and notes its tables. */
   @Override
   public void loaded(LoadResult result) {
     loaded(result.received(), result.loaded(), result.skipped());
+    result.tables().forEach(t -> bytes.addAndGet(t.recordBytes()));
     loadedInto(result.tables().stream().map(LoadResult.TableLoad::table).toList());
   }
 
@@ -105,6 +144,11 @@ public final class LoadStats implements SessionListener {
 
   public long loaded() {
     return loaded.get();
+  }
+
+  /** Key, value and header bytes of the records loads staged. */
+  public long bytes() {
+    return bytes.get();
   }
 
   public long skipped() {

@@ -45,4 +45,18 @@ public final class ByteSizes {
     }
     return Optional.of(value * unit);
   }
+
+  /** The size in the largest unit that divides it, as the keys are written: 64MB, 1GB, 1500. */
+  public static String format(long bytes) {
+    if (bytes > 0 && bytes % GIB == 0) {
+      return bytes / GIB + "GB";
+    }
+    if (bytes > 0 && bytes % MIB == 0) {
+      return bytes / MIB + "MB";
+    }
+    if (bytes > 0 && bytes % KIB == 0) {
+      return bytes / KIB + "KB";
+    }
+    return Long.toString(bytes);
+  }
 }

@@ -18,6 +18,7 @@ public final class ConfigKey<T> {
   private final Requirement requirement;
   private final Sensitivity sensitivity;
   private final RawReader<T> reader;
+  private final String dottedName;
 
   ConfigKey(
       String name,
@@ -28,7 +29,22 @@ public final class ConfigKey<T> {
       Requirement requirement,
       Sensitivity sensitivity,
       RawReader<T> reader) {
+    this(name, type, defaultValue, defaultText, doc, requirement, sensitivity, reader, null);
+  }
+
+  /** A key whose Kafka Connect name is not its seed name with dots ({@code flush.interval.ms}). */
+  ConfigKey(
+      String name,
+      KeyType type,
+      T defaultValue,
+      String defaultText,
+      String doc,
+      Requirement requirement,
+      Sensitivity sensitivity,
+      RawReader<T> reader,
+      String dottedName) {
     this.name = Objects.requireNonNull(name, "name");
+    this.dottedName = dottedName != null ? dottedName : name.replace('_', '.');
     this.type = Objects.requireNonNull(type, "type");
     this.defaultValue = defaultValue;
     this.defaultText = Objects.requireNonNull(defaultText, "defaultText");
@@ -68,9 +84,9 @@ public final class ConfigKey<T> {
     return sensitivity;
   }
 
-  /** The Kafka Connect spelling: underscores become dots. */
+  /** The Kafka Connect spelling: underscores become dots, unless the key names it otherwise. */
   public String dottedName() {
-    return name.replace('_', '.');
+    return dottedName;
   }
 
   public boolean isRequired() {
@@ -102,6 +118,9 @@ public final class ConfigKey<T> {
     }
     if (value instanceof Duration d) {
       return Durations.format(d);
+    }
+    if (type == KeyType.SIZE && value instanceof Long bytes) {
+      return ByteSizes.format(bytes);
     }
     if (value instanceof Enum<?> e) {
       return e.name().toLowerCase(java.util.Locale.ROOT);

@@ -113,21 +113,57 @@ public final class ConfigKeys {
               + " neither uses the default credential chain");
   public static final ConfigKey<Secret> AWS_SECRET_ACCESS_KEY =
       secret("aws_secret_access_key", "Static S3 credential. Redacted everywhere");
+  public static final ConfigKey<Integer> FLUSH_MAX_RECORDS =
+      integer(
+          "flush_max_records",
+          100_000,
+          "Buffered records that start a load (per Kafka Connect task, per redsink run"
+              + " connector, per redsink load)",
+          atLeast(1, "at least 1; it is the number of records that starts a load"));
+  public static final ConfigKey<Long> FLUSH_MAX_BYTES =
+      size(
+          "flush_max_bytes",
+          64 * ByteSizes.MIB,
+          "64MB",
+          "Key, value and header bytes that start a load once buffered (64MB, 1GB; KB, MB and GB"
+              + " are powers of 1024; a bare number is bytes); bounds the memory of the buffer,"
+              + " which holds at most twice this while a load runs",
+          (key, value, problems) -> {
+            if (value < 1) {
+              problems.problem(key.name(), "must be above 0; write it like 64MB");
+            }
+            return value;
+          });
+  public static final ConfigKey<Duration> FLUSH_INTERVAL =
+      define(
+          "flush_interval",
+          "flush.interval.ms",
+          KeyType.DURATION,
+          RawValues.duration(Duration.ofMinutes(1)),
+          Duration.ofMinutes(1),
+          "1m",
+          "Longest time a record waits in the buffer before a load starts (30s, 2m; a bare number"
+              + " is milliseconds, the Kafka Connect form). redsink run and redsink load also load"
+              + " as soon as they have read everything there is",
+          ConfigKeys::positiveDuration);
   public static final ConfigKey<Integer> BATCH_SIZE =
       integer(
           "batch_size",
-          100,
-          "Rows per Parquet file. Must be above 0",
+          null,
+          "Rows per Parquet file, the reference design's way to cut a load into files. Without it"
+              + " (and without max_file_bytes) files are cut by size, which suits Redshift better;"
+              + " set it only to keep files of a fixed row count. Must be above 0",
           atLeast(1, "above 0; it is the number of rows per Parquet file"));
   public static final ConfigKey<Long> MAX_FILE_BYTES =
       size(
           "max_file_bytes",
           null,
-          "none",
+          "none (files of 16MB unless batch_size is set)",
           "Cut each load into Parquet files of about equal size holding at most this much record"
-              + " data (64MB, 1GB; KB, MB and GB are powers of 1024; a bare number is bytes) instead"
-              + " of batch_size rows per file. Redshift loads files in parallel, one per slice; AWS"
-              + " advises 1 MB to 1 GB per file after compression. At least 1KB",
+              + " data (64MB, 1GB; KB, MB and GB are powers of 1024; a bare number is bytes), so"
+              + " a load of 64MB is four files encoded and uploaded side by side. Redshift loads"
+              + " files in parallel, one per slice; AWS advises 1 MB to 1 GB per file after"
+              + " compression. At least 1KB",
           ConfigKeys::fileBytes);
   public static final ConfigKey<Integer> SLICES =
       integer(
@@ -364,7 +400,7 @@ public final class ConfigKeys {
       Requirement requirement,
       Sensitivity sensitivity,
       Check<V, T> check) {
-    ConfigKey<T> key =
+    return register(
         new ConfigKey<>(
             name,
             type,
@@ -376,7 +412,37 @@ public final class ConfigKeys {
             (k, raw, problems) -> {
               V value = reader.read(k, raw, problems);
               return value == null ? null : check.apply(k, value, problems);
-            });
+            }));
+  }
+
+  /** An optional plain key whose Kafka Connect name is {@code dottedName}. */
+  private static <V, T> ConfigKey<T> define(
+      String name,
+      String dottedName,
+      KeyType type,
+      RawReader<V> reader,
+      T def,
+      String defText,
+      String doc,
+      Check<V, T> check) {
+    return register(
+        new ConfigKey<>(
+            name,
+            type,
+            def,
+            defText,
+            doc,
+            Requirement.OPTIONAL,
+            Sensitivity.PLAIN,
+            (k, raw, problems) -> {
+              V value = reader.read(k, raw, problems);
+              return value == null ? null : check.apply(k, value, problems);
+            },
+            dottedName));
+  }
+
+  private static <T> ConfigKey<T> register(ConfigKey<T> key) {
+    String name = key.name();
     if (BY_NAME.putIfAbsent(name, key) != null
         || BY_DOTTED_NAME.putIfAbsent(key.dottedName(), key) != null) {
       throw new IllegalStateException("Cannot declare key " + name + ": declared twice");

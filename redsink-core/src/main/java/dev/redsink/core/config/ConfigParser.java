@@ -68,6 +68,23 @@ public final class ConfigParser {
     return new Parsed(new RedsinkConfig(typed), problems.warnings());
   }
 
+  /**
+   * The value of one key among raw values given under either spelling, its default when absent: for
+   * a runtime that needs a key before it opens the engine.
+   *
+   * @throws InvalidConfigException naming the key and the fix when the value is invalid
+   */
+  public static <T> T value(Map<String, ?> raw, ConfigKey<T> key) {
+    Object given = raw.containsKey(key.name()) ? raw.get(key.name()) : raw.get(key.dottedName());
+    Problems problems = new Problems();
+    KeyValues typed = new KeyValues();
+    read(key, given, typed, problems);
+    if (!problems.problems().isEmpty()) {
+      throw new InvalidConfigException(problems.problems());
+    }
+    return typed.get(key);
+  }
+
   /** Stores the key's checked value, or its default when absent. */
   private static <T> void read(ConfigKey<T> key, Object raw, KeyValues typed, Problems problems) {
     if (key.isAbsent(raw)) {

@@ -10,6 +10,16 @@ import java.util.Optional;
 public record FileSplit(
     int batchSize, Optional<Long> maxFileBytes, Optional<Integer> slices, int uploadConcurrency) {
 
+  /** The reference design's rows per file, for {@link #rows} where batch_size is unset. */
+  public static final int REFERENCE_ROWS = 100;
+
+  /**
+   * Record data per file when neither batch_size nor max_file_bytes is set: a load of the default
+   * 64 MB flush is four files, encoded and uploaded side by side, each 1 MB or more after
+   * compression for all but small loads, as AWS advises.
+   */
+  public static final long DEFAULT_FILE_BYTES = 16 * ByteSizes.MIB;
+
   /** Rounding to slices stops where files would hold less than this much record data. */
   public static final long MIN_SLICE_FILE_BYTES = ByteSizes.MIB;
 

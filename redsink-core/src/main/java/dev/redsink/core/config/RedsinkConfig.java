@@ -71,11 +71,19 @@ public final class RedsinkConfig {
         : RowLayout.of(groups, v.get(ConfigKeys.PAYLOAD_FORMAT), prefix);
   }
 
-  /** How each load is cut into Parquet files. */
+  /**
+   * How each load is cut into Parquet files: batch_size rows per file when only batch_size is set
+   * (the reference design's files), otherwise files of max_file_bytes of record data, {@link
+   * FileSplit#DEFAULT_FILE_BYTES} unless set.
+   */
   public FileSplit fileSplit() {
+    Optional<Integer> rows = find(ConfigKeys.BATCH_SIZE);
+    Optional<Long> bytes = find(ConfigKeys.MAX_FILE_BYTES);
     return new FileSplit(
-        get(ConfigKeys.BATCH_SIZE),
-        find(ConfigKeys.MAX_FILE_BYTES),
+        rows.orElse(FileSplit.REFERENCE_ROWS),
+        rows.isPresent() && bytes.isEmpty()
+            ? Optional.empty()
+            : Optional.of(bytes.orElse(FileSplit.DEFAULT_FILE_BYTES)),
         find(ConfigKeys.SLICES),
         get(ConfigKeys.UPLOAD_CONCURRENCY));
   }

@@ -304,7 +304,8 @@ final class TableLoader {
 
   private TableLoad empty() {
     Duration zero = Duration.ZERO;
-    return new TableLoad(table.toString(), 0, 0, 0, attempts, zero, zero, zero, zero, zero, zero);
+    return new TableLoad(
+        table.toString(), 0, 0, 0, 0, attempts, zero, zero, zero, zero, zero, zero);
   }
 
   private TableLoad tableLoad(StagedBatch batch, LoadTransaction.Result result) {
@@ -312,6 +313,7 @@ final class TableLoader {
     return new TableLoad(
         table.toString(),
         (int) result.inserted(),
+        recordBytes(),
         batch.files().size(),
         batch.bytes(),
         attempts,
@@ -321,6 +323,14 @@ final class TableLoader {
         timings.copy(),
         timings.insert(),
         timings.commit());
+  }
+
+  private long recordBytes() {
+    long bytes = 0;
+    for (Record record : records) {
+      bytes += record.bytes();
+    }
+    return bytes;
   }
 
   private void log(TableLoad load) {

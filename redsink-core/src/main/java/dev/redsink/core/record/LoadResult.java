@@ -20,11 +20,14 @@ public record LoadResult(
   /**
    * One table's load within a write. {@code stage} is the wall time of encoding and uploading the
    * files; {@code encode} and {@code upload} are summed over files, which are encoded and uploaded
-   * {@code upload_concurrency} at a time, so together they may exceed {@code stage}.
+   * {@code upload_concurrency} at a time, so together they may exceed {@code stage}. {@code
+   * recordBytes} is the key, value and header bytes of the records staged, {@code bytes} the
+   * Parquet bytes.
    */
   public record TableLoad(
       String table,
       int rows,
+      long recordBytes,
       int files,
       long bytes,
       int attempts,

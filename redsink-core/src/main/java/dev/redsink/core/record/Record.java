@@ -31,6 +31,15 @@ public record Record(
     return topic + ":" + partition + ":" + offset;
   }
 
+  /** Its key, value and header values' bytes: what it weighs in a buffer and in a load. */
+  public long bytes() {
+    long size = (key == null ? 0 : key.length) + (value == null ? 0 : value.length);
+    for (Header header : headers) {
+      size += header.value() == null ? 0 : header.value().length;
+    }
+    return size;
+  }
+
   /** For messages: topic-partition@offset, never the contents. */
   @Override
   public String toString() {

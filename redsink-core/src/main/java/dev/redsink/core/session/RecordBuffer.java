@@ -1,6 +1,5 @@
 package dev.redsink.core.session;
 
-import dev.redsink.core.record.Header;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
 import java.util.ArrayList;
@@ -92,12 +91,6 @@ public final class RecordBuffer {
 
   /** What a record costs in memory for the byte threshold: its key, value and header values. */
   public static long sizeOf(Record record) {
-    long size =
-        (record.key() == null ? 0 : record.key().length)
-            + (record.value() == null ? 0 : record.value().length);
-    for (Header header : record.headers()) {
-      size += header.value() == null ? 0 : header.value().length;
-    }
-    return size;
+    return record.bytes();
   }
 }

@@ -70,7 +70,9 @@ class ConfigParserTest {
     assertThat(c.get(ConfigKeys.AWS_REGION)).isEqualTo("eu-west-1");
     assertThat(c.find(ConfigKeys.S3_ENDPOINT)).isEmpty();
     assertThat(c.staticCredentials()).isEmpty();
-    assertThat(c.get(ConfigKeys.BATCH_SIZE)).isEqualTo(100);
+    assertThat(c.find(ConfigKeys.BATCH_SIZE))
+        .as("the reference's 100 rows per file only where batch_size is set")
+        .isEmpty();
     assertThat(c.get(ConfigKeys.MAX_CONNECTIONS)).isEqualTo(5);
     assertThat(c.get(ConfigKeys.INCLUDE_METADATA)).isTrue();
     assertThat(c.get(ConfigKeys.INCLUDE_KEY)).isTrue();
@@ -376,10 +378,13 @@ class ConfigParserTest {
   }
 
   @Test
-  void filesAreCutByRowsUnlessMaxFileBytesIsSet() {
+  void filesAreCutBySizeUnlessOnlyBatchSizeIsSet() {
     RedsinkConfig defaults = ConfigParser.parse(minimal()).config();
     assertThat(defaults.fileSplit())
-        .isEqualTo(new FileSplit(100, Optional.empty(), Optional.empty(), 4));
+        .isEqualTo(new FileSplit(100, Optional.of(16L << 20), Optional.empty(), 4));
+    assertThat(ConfigParser.parse(with("batch_size", 250)).config().fileSplit())
+        .as("the reference design's rows per file, only where batch_size is set")
+        .isEqualTo(new FileSplit(250, Optional.empty(), Optional.empty(), 4));
 
     Map<String, Object> sized = with("max_file_bytes", "64MB");
     sized.put("slices", 8);
@@ -392,6 +397,32 @@ class ConfigParserTest {
     sized.put("batch_size", 500);
     assertThat(ConfigParser.parse(sized).warnings())
         .anySatisfy(w -> assertThat(w).contains("batch_size").contains("max_file_bytes"));
+  }
+
+  @Test
+  void flushLimitsTakeEitherSpellingAndNameTheFix() {
+    RedsinkConfig defaults = ConfigParser.parse(minimal()).config();
+    assertThat(defaults.get(ConfigKeys.FLUSH_MAX_RECORDS)).isEqualTo(100_000);
+    assertThat(defaults.get(ConfigKeys.FLUSH_MAX_BYTES)).isEqualTo(64L << 20);
+    assertThat(defaults.get(ConfigKeys.FLUSH_INTERVAL)).isEqualTo(Duration.ofMinutes(1));
+    assertThat(ConfigKeys.FLUSH_INTERVAL.dottedName()).isEqualTo("flush.interval.ms");
+
+    Map<String, Object> toml = with("flush_max_records", 500);
+    toml.put("flush_max_bytes", "8MB");
+    toml.put("flush_interval", "5s");
+    RedsinkConfig given = ConfigParser.parse(toml).config();
+    assertThat(given.get(ConfigKeys.FLUSH_MAX_RECORDS)).isEqualTo(500);
+    assertThat(given.get(ConfigKeys.FLUSH_MAX_BYTES)).isEqualTo(8L << 20);
+    assertThat(given.get(ConfigKeys.FLUSH_INTERVAL)).isEqualTo(Duration.ofSeconds(5));
+    assertThat(ConfigParser.value(Map.of("flush.interval.ms", "2500"), ConfigKeys.FLUSH_INTERVAL))
+        .as("Kafka Connect's spelling, milliseconds")
+        .isEqualTo(Duration.ofMillis(2500));
+
+    Map<String, Object> wrong = with("flush_max_records", 0);
+    wrong.put("flush_interval", "0s");
+    assertThat(catchInvalid(wrong).problems())
+        .anySatisfy(p -> assertThat(p).contains("flush_max_records").contains("at least 1"))
+        .anySatisfy(p -> assertThat(p).contains("flush_interval").contains("above zero"));
   }
 
   @Test
@@ -566,7 +597,10 @@ class ConfigParserTest {
           Map.entry("archive", new Example(true, true)),
           Map.entry("verbose_logging", new Example("TRUE", true)),
           Map.entry("dedup_by_id", new Example(true, true)),
-          Map.entry("direct_copy", new Example("false", false)));
+          Map.entry("direct_copy", new Example("false", false)),
+          Map.entry("flush_max_records", new Example(5_000L, 5_000)),
+          Map.entry("flush_max_bytes", new Example("8MB", 8L << 20)),
+          Map.entry("flush_interval", new Example("30s", Duration.ofSeconds(30))));
 
   static List<String> keyNames() {
     return ConfigKeys.ALL.stream().map(ConfigKey::name).toList();

@@ -40,6 +40,11 @@ final class RedshiftLoader implements Loader {
   }
 
   @Override
+  public String tableOf(String topic) {
+    return sink.tableOf(topic);
+  }
+
+  @Override
   public Map<TopicPartition, Long> nextOffsets(Collection<TopicPartition> partitions) {
     return sink.nextOffsets(partitions);
   }

@@ -1,18 +1,15 @@
 package dev.redsink.kafka.connect;
 
 import dev.redsink.core.SessionSettings;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * A task's configuration: the core's keys passed through untouched (the core parses and validates
- * them), plus what the Connect runtime reads itself.
+ * them), plus what the Connect runtime reads itself and the core's flush limits.
  *
  * @param coreConfig the core's keys as given, dotted or underscored
- * @param flush the flush.* limits, loading on a thread named after the task
+ * @param flush the flush limits (core keys), loading on a thread named after the task
  */
 record RedshiftSinkConfig(
     String connectorName,
@@ -50,13 +47,7 @@ record RedshiftSinkConfig(
     Map<String, Object> parsed = SinkConfigDef.runtimeKeys().parse(runtime);
     String name = props.getOrDefault(NAME, "redshift-sink");
     int taskId = Integer.parseInt(props.getOrDefault(TASK_ID, "0"));
-    SessionSettings flush =
-        new SessionSettings(
-            (Integer) parsed.get(SinkConfigDef.FLUSH_MAX_RECORDS),
-            (Long) parsed.get(SinkConfigDef.FLUSH_MAX_BYTES),
-            Duration.ofMillis((Long) parsed.get(SinkConfigDef.FLUSH_INTERVAL_MS)),
-            Clock.systemUTC(),
-            Optional.of("redsink-load-" + name + "-" + taskId));
+    SessionSettings flush = SessionSettings.of(core, "redsink-load-" + name + "-" + taskId);
     return new RedshiftSinkConfig(
         name,
         taskId,

@@ -17,20 +17,12 @@ import org.apache.kafka.common.config.ConfigDef.Width;
 
 /**
  * The connector's {@link ConfigDef}: every key of the core's catalogue under its dotted name, plus
- * the keys only the Connect runtime has (flush thresholds, null values).
+ * the keys only the Connect runtime has (null values).
  */
 final class SinkConfigDef {
-  static final String FLUSH_MAX_RECORDS = "flush.max.records";
-  static final String FLUSH_MAX_BYTES = "flush.max.bytes";
-  static final String FLUSH_INTERVAL_MS = "flush.interval.ms";
   static final String BEHAVIOR_ON_NULL_VALUES = "behavior.on.null.values";
 
-  static final int FLUSH_MAX_RECORDS_DEFAULT = 100_000;
-  static final long FLUSH_MAX_BYTES_DEFAULT = 64L * 1024 * 1024;
-  static final long FLUSH_INTERVAL_MS_DEFAULT = 60_000;
-
   private static final String REDSHIFT_GROUP = "Redshift";
-  private static final String BUFFER_GROUP = "Buffering";
   private static final String RECORDS_GROUP = "Records";
 
   private SinkConfigDef() {}
@@ -92,54 +84,20 @@ final class SinkConfigDef {
 
   private static ConfigDef defineRuntimeKeys(ConfigDef def) {
     return def.define(
-            FLUSH_MAX_RECORDS,
-            Type.INT,
-            FLUSH_MAX_RECORDS_DEFAULT,
-            ConfigDef.Range.atLeast(1),
-            Importance.MEDIUM,
-            "Buffered records per task that trigger a load into Redshift.",
-            BUFFER_GROUP,
-            1,
-            Width.SHORT,
-            "Flush after records")
-        .define(
-            FLUSH_MAX_BYTES,
-            Type.LONG,
-            FLUSH_MAX_BYTES_DEFAULT,
-            ConfigDef.Range.atLeast(1),
-            Importance.MEDIUM,
-            "Buffered key, value and header bytes per task that trigger a load; bounds the task's"
-                + " memory.",
-            BUFFER_GROUP,
-            2,
-            Width.SHORT,
-            "Flush after bytes")
-        .define(
-            FLUSH_INTERVAL_MS,
-            Type.LONG,
-            FLUSH_INTERVAL_MS_DEFAULT,
-            ConfigDef.Range.atLeast(1),
-            Importance.MEDIUM,
-            "Longest time a record waits in the buffer before a load, in milliseconds.",
-            BUFFER_GROUP,
-            3,
-            Width.SHORT,
-            "Flush interval")
-        .define(
-            BEHAVIOR_ON_NULL_VALUES,
-            Type.STRING,
-            NullValueBehavior.IGNORE.keyword(),
-            ConfigDef.CaseInsensitiveValidString.in(
-                NullValueBehavior.IGNORE.keyword(), NullValueBehavior.FAIL.keyword()),
-            Importance.LOW,
-            "What to do with a record whose value is null (a tombstone): ignore (count it, log it,"
-                + " load nothing) or fail the task. With write.mode=upsert and"
-                + " delete.on.tombstone=true tombstones are loaded instead: each deletes its key's"
-                + " row.",
-            RECORDS_GROUP,
-            1,
-            Width.SHORT,
-            "Null values");
+        BEHAVIOR_ON_NULL_VALUES,
+        Type.STRING,
+        NullValueBehavior.IGNORE.keyword(),
+        ConfigDef.CaseInsensitiveValidString.in(
+            NullValueBehavior.IGNORE.keyword(), NullValueBehavior.FAIL.keyword()),
+        Importance.LOW,
+        "What to do with a record whose value is null (a tombstone): ignore (count it, log it,"
+            + " load nothing) or fail the task. With write.mode=upsert and"
+            + " delete.on.tombstone=true tombstones are loaded instead: each deletes its key's"
+            + " row.",
+        RECORDS_GROUP,
+        1,
+        Width.SHORT,
+        "Null values");
   }
 
   private static Type type(ConfigKey<?> key) {

@@ -55,7 +55,10 @@ class RedshiftSinkConnectorTest {
     assertThat(def.configKeys().get("aws.secret.access.key").type)
         .isEqualTo(ConfigDef.Type.PASSWORD);
     assertThat(def.configKeys().get("batch.size").type).isEqualTo(ConfigDef.Type.INT);
-    assertThat(def.configKeys().get("batch.size").defaultValue).isEqualTo(100);
+    assertThat(def.configKeys().get("batch.size").defaultValue).isNull();
+    assertThat(def.configKeys().get("flush.max.records").defaultValue).isEqualTo(100_000);
+    assertThat(def.configKeys().get("flush.max.bytes").defaultValue).isEqualTo("64MB");
+    assertThat(def.configKeys().get("flush.interval.ms").defaultValue).isEqualTo("1m");
     assertThat(def.configKeys().get("include.metadata").defaultValue).isEqualTo(true);
     assertThat(def.configKeys().get("retry.delay").defaultValue).isEqualTo("1s");
     assertThat(def.configKeys().get("payload.format").defaultValue).isEqualTo("varbyte");
@@ -64,7 +67,7 @@ class RedshiftSinkConnectorTest {
     assertThat(def.configKeys())
         .containsKeys(
             "flush.max.records", "flush.max.bytes", "flush.interval.ms", "behavior.on.null.values")
-        .hasSize(ConfigKeys.ALL.size() + 4);
+        .hasSize(ConfigKeys.ALL.size() + 1);
   }
 
   @Test
@@ -162,7 +165,7 @@ class RedshiftSinkConnectorTest {
     assertThat(values.get("flush.max.records").errorMessages())
         .singleElement()
         .asString()
-        .contains("Value must be at least 1");
+        .isEqualTo("must be at least 1; it is the number of records that starts a load, got 0");
     assertThat(values.get("connection.string").errorMessages()).isEmpty();
   }
 
