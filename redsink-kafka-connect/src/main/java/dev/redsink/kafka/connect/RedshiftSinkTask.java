@@ -70,7 +70,9 @@ public class RedshiftSinkTask extends SinkTask {
         new TaskMetrics(
             () -> session.bufferedRecords(),
             () -> session.bufferedBytes(),
-            () -> session.committed());
+            () -> session.committed(),
+            topic -> loader.tableOf(topic),
+            clock);
     loader = connect(() -> loaders.open(config.coreConfig()));
     session =
         new SinkSession<>(
@@ -137,6 +139,7 @@ public class RedshiftSinkTask extends SinkTask {
       pausedForLedger = false;
     }
     unopened.clear();
+    metrics.figures().opened(session.committed(), waiting);
   }
 
   @Override
@@ -166,6 +169,7 @@ public class RedshiftSinkTask extends SinkTask {
   public void close(Collection<org.apache.kafka.common.TopicPartition> partitions) {
     core(partitions).forEach(unopened::remove);
     session.close(core(partitions));
+    metrics.figures().forget(core(partitions));
   }
 
   /**

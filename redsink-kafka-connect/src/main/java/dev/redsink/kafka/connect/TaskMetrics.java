@@ -1,15 +1,22 @@
 package dev.redsink.kafka.connect;
 
 import dev.redsink.core.SessionListener;
+import dev.redsink.core.metrics.LoadFigures;
+import dev.redsink.core.metrics.TableFigures;
 import dev.redsink.core.record.LoadResult;
+import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
 import java.lang.management.ManagementFactory;
+import java.time.Clock;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 import javax.management.InstanceAlreadyExistsException;
 import javax.management.InstanceNotFoundException;
 import javax.management.JMException;
@@ -40,15 +47,34 @@ final class TaskMetrics implements TaskMetricsMXBean, SessionListener {
   private final LongSupplier bufferedRecords;
   private final LongSupplier bufferedBytes;
   private final Supplier<Map<TopicPartition, Long>> committed;
+  private final LoadFigures figures;
   private ObjectName name;
 
   TaskMetrics(
       LongSupplier bufferedRecords,
       LongSupplier bufferedBytes,
       Supplier<Map<TopicPartition, Long>> committed) {
+    this(bufferedRecords, bufferedBytes, committed, Function.identity(), Clock.systemUTC());
+  }
+
+  /**
+   * @param tableOf the table a topic's records load into, naming the per-table figures
+   */
+  TaskMetrics(
+      LongSupplier bufferedRecords,
+      LongSupplier bufferedBytes,
+      Supplier<Map<TopicPartition, Long>> committed,
+      Function<String, String> tableOf,
+      Clock clock) {
     this.bufferedRecords = bufferedRecords;
     this.bufferedBytes = bufferedBytes;
     this.committed = committed;
+    this.figures = new LoadFigures(tableOf, clock);
+  }
+
+  /** Per table and partition: what the MBean's by-table and by-partition attributes show. */
+  LoadFigures figures() {
+    return figures;
   }
 
   /** The JMX name of a task's metrics. */
@@ -112,6 +138,7 @@ final class TaskMetrics implements TaskMetricsMXBean, SessionListener {
 
   void sentToDeadLetterQueue() {
     deadLettered.incrementAndGet();
+    figures.badRecord();
   }
 
   void errantSkipped() {
@@ -125,6 +152,12 @@ final class TaskMetrics implements TaskMetricsMXBean, SessionListener {
   @Override
   public void loadFailed(RuntimeException failure) {
     loadFailures.incrementAndGet();
+  }
+
+  @Override
+  public void loaded(LoadResult result, List<Record> records) {
+    loaded(result);
+    figures.loaded(result, records);
   }
 
   @Override
@@ -233,5 +266,62 @@ final class TaskMetrics implements TaskMetricsMXBean, SessionListener {
     Map<String, Long> last = new HashMap<>();
     committed.get().forEach((tp, next) -> last.put(tp.toString(), next - 1));
     return new TreeMap<>(last);
+  }
+
+  @Override
+  public Map<String, Long> getRowsLoadedByTable() {
+    return byTable(TableFigures::rows);
+  }
+
+  @Override
+  public Map<String, Long> getLoadedBytesByTable() {
+    return byTable(TableFigures::recordBytes);
+  }
+
+  @Override
+  public Map<String, Long> getLoadsByTable() {
+    return byTable(TableFigures::loads);
+  }
+
+  @Override
+  public Map<String, Long> getLastLoadTimeMsByTable() {
+    return byTable(TableFigures::lastLoadMillis);
+  }
+
+  @Override
+  public Map<String, Long> getLoadDurationMsP50ByTable() {
+    return byTable(t -> millis(t.loadSeconds().quantile(0.5)));
+  }
+
+  @Override
+  public Map<String, Long> getLoadDurationMsP99ByTable() {
+    return byTable(t -> millis(t.loadSeconds().quantile(0.99)));
+  }
+
+  @Override
+  public Map<String, Long> getFreshnessMsP50ByTable() {
+    return byTable(t -> millis(t.freshnessSeconds().quantile(0.5)));
+  }
+
+  @Override
+  public Map<String, Long> getFreshnessMsP99ByTable() {
+    return byTable(t -> millis(t.freshnessSeconds().quantile(0.99)));
+  }
+
+  @Override
+  public Map<String, Long> getRecordsLoadedByPartition() {
+    Map<String, Long> records = new TreeMap<>();
+    figures.partitions().forEach((tp, p) -> records.put(tp.toString(), p.records()));
+    return records;
+  }
+
+  private Map<String, Long> byTable(ToLongFunction<TableFigures> figure) {
+    Map<String, Long> values = new TreeMap<>();
+    figures.tables().forEach((table, t) -> values.put(table, figure.applyAsLong(t)));
+    return values;
+  }
+
+  private static long millis(double seconds) {
+    return Math.round(seconds * 1000);
   }
 }

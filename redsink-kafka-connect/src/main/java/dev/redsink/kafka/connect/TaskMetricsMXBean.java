@@ -54,4 +54,31 @@ public interface TaskMetricsMXBean {
 
   /** The offset of the last record committed in Redshift, per topic-partition. */
   Map<String, Long> getLastCommittedOffsets();
+
+  /** Rows loaded per target table (schema-qualified when target.schema is set). */
+  Map<String, Long> getRowsLoadedByTable();
+
+  /** Key, value and header bytes of the records loaded, per table. */
+  Map<String, Long> getLoadedBytesByTable();
+
+  /** Committed loads per table. */
+  Map<String, Long> getLoadsByTable();
+
+  /** When each table's last load committed, in milliseconds since the epoch. */
+  Map<String, Long> getLastLoadTimeMsByTable();
+
+  /** Median load duration per table (encode to commit), estimated from a histogram. */
+  Map<String, Long> getLoadDurationMsP50ByTable();
+
+  /** 99th percentile load duration per table, estimated from a histogram. */
+  Map<String, Long> getLoadDurationMsP99ByTable();
+
+  /** Median freshness per table (record timestamp to commit), estimated from a histogram. */
+  Map<String, Long> getFreshnessMsP50ByTable();
+
+  /** 99th percentile freshness per table, estimated from a histogram. */
+  Map<String, Long> getFreshnessMsP99ByTable();
+
+  /** Records loaded per topic-partition this task owns. */
+  Map<String, Long> getRecordsLoadedByPartition();
 }

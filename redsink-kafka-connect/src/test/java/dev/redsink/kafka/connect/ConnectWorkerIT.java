@@ -129,6 +129,15 @@ class ConnectWorkerIT {
     assertExactlyOnce(payments, perTopic, bad);
     assertThat(deadLetters("eo_dlq", 2 * bad.size()))
         .containsExactlyInAnyOrderElementsOf(expectedDeadLetters(List.of(orders, payments), bad));
+    // The tasks' MBeans count per table what they loaded since the new worker started.
+    Map<String, Long> rowsByTable = byTable("eo", "RowsLoadedByTable");
+    assertThat(rowsByTable)
+        .containsOnlyKeys(orders, payments)
+        .allSatisfy((t, n) -> assertThat(n).isPositive());
+    assertThat(rowsByTable.values().stream().mapToLong(Long::longValue).sum())
+        .isEqualTo(sumOverTasks("eo", "RecordsLoaded"));
+    assertThat(byTable("eo", "LastLoadTimeMsByTable").values())
+        .allSatisfy(ms -> assertThat(ms).isGreaterThan(System.currentTimeMillis() - 600_000));
     connect.deleteConnector("eo");
   }
 
@@ -730,6 +739,40 @@ class ConnectWorkerIT {
       records += (Long) server.getAttribute(name, "BufferedRecords");
     }
     return records;
+  }
+
+  private static Set<ObjectName> taskMetrics(String connector) throws Exception {
+    return ManagementFactory.getPlatformMBeanServer()
+        .queryNames(
+            new ObjectName(
+                "dev.redsink:type=RedshiftSinkTask,connector="
+                    + ObjectName.quote(connector)
+                    + ",*"),
+            null);
+  }
+
+  private static long sumOverTasks(String connector, String attribute) throws Exception {
+    long sum = 0;
+    for (ObjectName name : taskMetrics(connector)) {
+      sum += (Long) ManagementFactory.getPlatformMBeanServer().getAttribute(name, attribute);
+    }
+    return sum;
+  }
+
+  /** A by-table attribute (a map, tabular data over JMX) summed over the connector's tasks. */
+  private static Map<String, Long> byTable(String connector, String attribute) throws Exception {
+    Map<String, Long> sum = new java.util.TreeMap<>();
+    for (ObjectName name : taskMetrics(connector)) {
+      javax.management.openmbean.TabularData table =
+          (javax.management.openmbean.TabularData)
+              ManagementFactory.getPlatformMBeanServer().getAttribute(name, attribute);
+      for (Object row : table.values()) {
+        javax.management.openmbean.CompositeData entry =
+            (javax.management.openmbean.CompositeData) row;
+        sum.merge((String) entry.get("key"), (Long) entry.get("value"), Long::sum);
+      }
+    }
+    return sum;
   }
 
   private static Object metric(String connector, int task, String attribute) throws Exception {

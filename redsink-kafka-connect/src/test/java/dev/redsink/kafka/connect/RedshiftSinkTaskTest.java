@@ -687,6 +687,9 @@ class RedshiftSinkTaskTest {
     assertThat(server.getAttribute(name, "RecordsLoaded")).isEqualTo(5L);
     assertThat(server.getAttribute(name, "Loads")).isEqualTo(1L);
     assertThat(task.metrics().getLastCommittedOffsets()).containsExactly(Map.entry("orders-0", 4L));
+    assertThat(task.metrics().getRecordsLoadedByPartition())
+        .as("every partition the task owns")
+        .containsExactly(Map.entry("orders-0", 5L), Map.entry("orders-1", 0L));
 
     task.stop();
     assertThat(server.isRegistered(name)).isFalse();
