@@ -8,6 +8,7 @@ import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.WriteSettings;
 import dev.redsink.core.typed.FieldNames;
+import dev.redsink.core.typed.ParsedRows;
 import dev.redsink.core.typed.TypedRow;
 import java.io.IOException;
 import java.time.Instant;
@@ -15,6 +16,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -73,12 +75,21 @@ public final class ParquetFileWriter {
    * @throws dev.redsink.core.error.BadRecordException when a record does not fit its columns
    */
   public EncodedFile write(List<Record> records, Instant createdAt) {
+    return write(records, createdAt, ParsedRows.NONE);
+  }
+
+  /**
+   * {@link #write(List, Instant)}, reusing the rows {@code parsed} read already with this writer's
+   * names instead of reading those records' values again.
+   */
+  public EncodedFile write(List<Record> records, Instant createdAt, ParsedRows parsed) {
     RecordChecks checks = new RecordChecks(layout, SchemaEvolution.ADD_COLUMNS, names);
     FieldChecks fields = new FieldChecks(layout, SchemaEvolution.NONE);
     List<TypedRow> rows = new ArrayList<>(layout.isTyped() ? records.size() : 0);
     long rawBytes = 0;
     for (Record record : records) {
-      TypedRow row = checks.checked(record);
+      Optional<TypedRow> read = parsed.of(record, names);
+      TypedRow row = read.isPresent() ? checks.checked(record, read.get()) : checks.checked(record);
       if (row != null) {
         fields.requireColumns(record, row);
         rows.add(row);

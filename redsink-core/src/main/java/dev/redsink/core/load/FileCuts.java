@@ -19,6 +19,9 @@ final class FileCuts {
   static List<List<Record>> cut(List<Record> records, FileSplit split) {
     int rows = records.size();
     List<List<Record>> files = new ArrayList<>();
+    if (rows == 0) {
+      return files; // nothing to stage (a load of tombstones that delete nothing)
+    }
     if (split.maxFileBytes().isEmpty() && split.slices().isEmpty()) {
       for (int from = 0; from < rows; from += split.batchSize()) {
         files.add(records.subList(from, Math.min(rows, from + split.batchSize())));

@@ -7,6 +7,7 @@ import dev.redsink.core.record.Record;
 import dev.redsink.core.stage.Disposal;
 import dev.redsink.core.stage.StagedFile;
 import dev.redsink.core.stage.Stager;
+import dev.redsink.core.typed.ParsedRows;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,6 +40,12 @@ final class FileStaging {
   }
 
   Staged stage(List<List<Record>> cuts, ParquetFileWriter writer, Instant createdAt) {
+    return stage(cuts, writer, createdAt, ParsedRows.NONE);
+  }
+
+  /** Encodes with the rows {@code parsed} read already, uploads; see {@link Staged}. */
+  Staged stage(
+      List<List<Record>> cuts, ParquetFileWriter writer, Instant createdAt, ParsedRows parsed) {
     AtomicBoolean failed = new AtomicBoolean();
     AtomicLong encodeNanos = new AtomicLong();
     AtomicLong uploadNanos = new AtomicLong();
@@ -52,7 +59,7 @@ final class FileStaging {
                 }
                 try {
                   long t0 = System.nanoTime();
-                  EncodedFile file = writer.write(cut, createdAt);
+                  EncodedFile file = writer.write(cut, createdAt, parsed);
                   long t1 = System.nanoTime();
                   encodeNanos.addAndGet(t1 - t0);
                   if (failed.get()) {

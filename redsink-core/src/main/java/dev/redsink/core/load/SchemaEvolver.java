@@ -17,11 +17,10 @@ import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.TypeFamily;
 import dev.redsink.core.table.TypedTableColumns;
-import dev.redsink.core.typed.FieldNames;
 import dev.redsink.core.typed.FieldType;
 import dev.redsink.core.typed.FieldValue;
+import dev.redsink.core.typed.ParsedRows;
 import dev.redsink.core.typed.TypedRow;
-import dev.redsink.core.typed.ValueReader;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -70,19 +69,24 @@ final class SchemaEvolver {
    * field no record of this load carries) is left out of the files and the insert, so it takes its
    * DEFAULT (or NULL) instead of an explicit NULL that a NOT NULL column would refuse.
    */
-  TablePlan evolve(TablePlan plan) {
+  TablePlan evolve(TablePlan plan, ParsedRows parsed) {
     TargetTable table = plan.table();
     Set<String> fields = new HashSet<>();
     TargetTable evolved;
-    if (fitsAsIs(table.layout(), plan.pending(), fields, table.names().ofStagedRows())) {
+    if (fitsAsIs(table.layout(), plan.pending(), fields, parsed)) {
       evolved = table;
     } else {
       fields.clear();
-      evolved = evolve(table, table.layout().withoutFields(), plan.pending(), fields);
+      evolved = evolve(table, table.layout().withoutFields(), plan.pending(), fields, parsed);
       table.checks().adopt(evolved.layout());
     }
     return new TablePlan(
-        evolved.writingFields(fields), plan.pending(), plan.first(), plan.next(), plan.skipped());
+        evolved.writingFields(fields),
+        plan.pending(),
+        plan.first(),
+        plan.next(),
+        plan.skipped(),
+        parsed);
   }
 
   /**
@@ -97,7 +101,7 @@ final class SchemaEvolver {
    * Creates a typed table that does not exist yet, with a column per field of these records before
    * created_at, so the ledger can look at it; a table that exists is left alone.
    */
-  void createIfMissing(TargetTable table, List<Record> records) {
+  void createIfMissing(TargetTable table, List<Record> records, ParsedRows parsed) {
     if (!table.layout().fields().isEmpty()) {
       return;
     }
@@ -108,8 +112,7 @@ final class SchemaEvolver {
         return;
       }
       List<Column> fields = new ArrayList<>();
-      for (FieldNeed need :
-          needs(records, new ArrayList<>(), table.names().ofStagedRows()).values()) {
+      for (FieldNeed need : needs(records, new ArrayList<>(), parsed).values()) {
         if (need.type != null) {
           fields.add(RowLayout.field(need.name, TypeMapping.column(need.type, need.maxBytes)));
         }
@@ -139,7 +142,7 @@ final class SchemaEvolver {
    * adding the folded name of every field the records carry to {@code fields} while it looks.
    */
   private static boolean fitsAsIs(
-      RowLayout layout, List<Record> records, Set<String> fields, FieldNames names) {
+      RowLayout layout, List<Record> records, Set<String> fields, ParsedRows parsed) {
     if (layout.fields().isEmpty()) {
       return false;
     }
@@ -148,7 +151,7 @@ final class SchemaEvolver {
       columns.put(TableName.fold(c.name()), c);
     }
     for (Record record : records) {
-      for (FieldValue field : ValueReader.read(record, names).fields()) {
+      for (FieldValue field : parsed.read(record).fields()) {
         String folded = TableName.fold(field.name());
         fields.add(folded);
         if (field.value() == null) {
@@ -165,10 +168,10 @@ final class SchemaEvolver {
   }
 
   private static Map<String, FieldNeed> needs(
-      List<Record> records, List<TypedRow> rows, FieldNames names) {
+      List<Record> records, List<TypedRow> rows, ParsedRows parsed) {
     Map<String, FieldNeed> needs = new LinkedHashMap<>();
     for (Record record : records) {
-      TypedRow row = ValueReader.read(record, names);
+      TypedRow row = parsed.read(record);
       rows.add(row);
       for (FieldValue field : row.fields()) {
         FieldNeed need =
@@ -183,9 +186,13 @@ final class SchemaEvolver {
   }
 
   private TargetTable evolve(
-      TargetTable table, RowLayout fixed, List<Record> records, Set<String> fields) {
+      TargetTable table,
+      RowLayout fixed,
+      List<Record> records,
+      Set<String> fields,
+      ParsedRows parsed) {
     List<TypedRow> rows = new ArrayList<>(records.size());
-    Map<String, FieldNeed> needs = needs(records, rows, table.names().ofStagedRows());
+    Map<String, FieldNeed> needs = needs(records, rows, parsed);
     fields.addAll(needs.keySet());
     TableName name = table.name();
     SchemaEvolution evolution = table.evolution();

@@ -16,6 +16,7 @@ import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.WriteSettings;
 import dev.redsink.core.typed.FieldNames;
 import dev.redsink.core.typed.KeyFold;
+import dev.redsink.core.typed.ParsedRows;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -45,6 +46,7 @@ final class TableLoader {
 
   private final LoadContext ctx;
   private TargetTable table;
+  private ParsedRows parsed = ParsedRows.NONE;
   private final List<Record> records;
   private final KeyFold fold;
   private final Set<TopicPartition> partitions = new LinkedHashSet<>();
@@ -130,7 +132,7 @@ final class TableLoader {
     attempts++;
     table = ctx.tables().current(table);
     if (table.layout().isTyped()) {
-      new SchemaEvolver(ctx.pool()).createIfMissing(table, records);
+      new SchemaEvolver(ctx.pool()).createIfMissing(table, records, parsed());
     }
     if (commitUnknown) {
       settleUnknownCommit();
@@ -159,7 +161,7 @@ final class TableLoader {
         return new Outcome(empty(), plan.skipped(), plan.next());
       }
       if (table.layout().isTyped()) {
-        plan = new SchemaEvolver(ctx.pool()).evolve(plan);
+        plan = new SchemaEvolver(ctx.pool()).evolve(plan, parsed());
         if (plan.table() != table) {
           table = plan.table();
           ctx.tables().remember(table);
@@ -269,7 +271,7 @@ final class TableLoader {
           Optional.of(new StagedChanges(stagingLayout, folded.keyColumns(), folded.operations()));
     }
     FileStaging.Staged staged =
-        ctx.staging().stage(FileCuts.cut(pending, ctx.split()), writer, createdAt);
+        ctx.staging().stage(FileCuts.cut(pending, ctx.split()), writer, createdAt, plan.parsed());
     List<StagedFile> files = staged.files();
     long uploadNanos = staged.upload().toNanos();
     Optional<StagedFile> manifest = Optional.empty();
@@ -323,6 +325,18 @@ final class TableLoader {
         timings.copy(),
         timings.insert(),
         timings.commit());
+  }
+
+  /**
+   * The typed rows of this table's records read so far, with its table's names: each record's JSON
+   * is read once per load, not once per step (table creation, schema check, encoding).
+   */
+  private ParsedRows parsed() {
+    FieldNames names = table.names().ofStagedRows();
+    if (!parsed.readWith(names)) {
+      parsed = new ParsedRows(names);
+    }
+    return parsed;
   }
 
   private long recordBytes() {

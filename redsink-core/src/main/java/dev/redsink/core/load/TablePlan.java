@@ -2,6 +2,7 @@ package dev.redsink.core.load;
 
 import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
+import dev.redsink.core.typed.ParsedRows;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -15,13 +16,15 @@ import java.util.Set;
  *
  * @param first the lowest pending offset per partition
  * @param next the ledger's next offset per partition after the load (highest pending + 1)
+ * @param parsed the pending records' typed rows, where the schema check read them already
  */
 record TablePlan(
     TargetTable table,
     List<Record> pending,
     Map<TopicPartition, Long> first,
     Map<TopicPartition, Long> next,
-    int skipped) {
+    int skipped,
+    ParsedRows parsed) {
 
   static TablePlan of(TargetTable table, List<Record> records, Map<TopicPartition, Long> ledger) {
     return of(table, records, ledger, Map.of());
@@ -63,7 +66,8 @@ record TablePlan(
             next.merge(tp, offset, Math::max);
           }
         });
-    return new TablePlan(table, pending, first, next, records.size() - pending.size());
+    return new TablePlan(
+        table, pending, first, next, records.size() - pending.size(), ParsedRows.NONE);
   }
 
   /** Nothing to load and nothing to move in the ledger. */

@@ -1,6 +1,7 @@
 package dev.redsink.core.sql;
 
 import dev.redsink.core.table.ColumnType;
+import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.TypeFamily;
 import dev.redsink.core.typed.FieldKind;
 import dev.redsink.core.typed.FieldType;
@@ -72,7 +73,7 @@ public final class TypeMapping {
   public static int bytes(FieldValue field) {
     Object value = field.value();
     if (value instanceof String s) {
-      return s.getBytes(StandardCharsets.UTF_8).length;
+      return TableName.utf8Length(s);
     }
     if (value instanceof byte[] b) {
       return b.length;
@@ -100,6 +101,9 @@ public final class TypeMapping {
     if (text || kind == FieldKind.BYTES) {
       if (family != (text ? TypeFamily.TEXT : TypeFamily.BINARY)) {
         return Fit.INCOMPATIBLE;
+      }
+      if (field.value() instanceof String s && s.length() * 3L <= capacity) {
+        return Fit.FITS; // no char takes more than 3 bytes of UTF-8 (a surrogate pair 4 for 2)
       }
       int bytes = bytes(field);
       if (bytes <= capacity) {

@@ -1,6 +1,5 @@
 package dev.redsink.core.table;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -40,17 +39,49 @@ public record TableName(Optional<String> schema, String name) {
 
   /** Folds ASCII letters only, as Redshift does (non-ASCII letters keep their case). */
   public static String fold(String identifier) {
-    StringBuilder out = new StringBuilder(identifier.length());
-    for (int i = 0; i < identifier.length(); i++) {
-      char c = identifier.charAt(i);
-      out.append(c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c);
+    int n = identifier.length();
+    int i = 0;
+    while (i < n && !isUpperAscii(identifier.charAt(i))) {
+      i++;
     }
-    return out.toString();
+    if (i == n) {
+      return identifier; // already folded: the common case, on every field of every record
+    }
+    char[] chars = identifier.toCharArray();
+    for (; i < n; i++) {
+      if (isUpperAscii(chars[i])) {
+        chars[i] = (char) (chars[i] + ('a' - 'A'));
+      }
+    }
+    return new String(chars);
   }
 
-  /** The UTF-8 length of an identifier, which Redshift limits to 127 bytes. */
-  public static int utf8Length(String identifier) {
-    return identifier.getBytes(StandardCharsets.UTF_8).length;
+  private static boolean isUpperAscii(char c) {
+    return c >= 'A' && c <= 'Z';
+  }
+
+  /** The UTF-8 length of a text (identifiers: Redshift allows 127 bytes), without encoding it. */
+  public static int utf8Length(String text) {
+    int n = text.length();
+    int bytes = 0;
+    for (int i = 0; i < n; i++) {
+      char c = text.charAt(i);
+      if (c < 0x80) {
+        bytes++;
+      } else if (c < 0x800) {
+        bytes += 2;
+      } else if (!Character.isSurrogate(c)) {
+        bytes += 3;
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < n
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
+        bytes += 4;
+        i++;
+      } else {
+        bytes++; // a lone surrogate: encoded as '?', as String.getBytes does
+      }
+    }
+    return bytes;
   }
 
   /** For messages: schema.name, unquoted. */

@@ -15,10 +15,14 @@ import java.util.Optional;
 public final class TypedTableColumns {
   private final RowLayout layout;
   private final Map<String, ExistingColumn> byFoldedName;
+  private final Map<String, Column> fieldsByFoldedName = new HashMap<>();
 
   private TypedTableColumns(RowLayout layout, Map<String, ExistingColumn> byFoldedName) {
     this.layout = layout;
     this.byFoldedName = byFoldedName;
+    for (Column c : layout.fields()) {
+      fieldsByFoldedName.putIfAbsent(TableName.fold(c.name()), c);
+    }
   }
 
   /**
@@ -89,10 +93,7 @@ public final class TypedTableColumns {
 
   /** The field column named like {@code field} (names fold to lower case), if any. */
   public Optional<Column> field(String field) {
-    String folded = TableName.fold(field);
-    return layout.fields().stream()
-        .filter(c -> TableName.fold(c.name()).equals(folded))
-        .findFirst();
+    return Optional.ofNullable(fieldsByFoldedName.get(TableName.fold(field)));
   }
 
   /** The catalog type of a column of any name, including types Redsink does not write. */

@@ -12,7 +12,9 @@ import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.WriteMode;
 import dev.redsink.core.table.WriteSettings;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The column each top-level field of a typed record lands in, for one table. Redshift folds names
@@ -33,8 +35,12 @@ public final class FieldNames {
 
   private static final String SUFFIX = "_value";
 
+  /** Field names remembered with their column, at most: every record repeats its table's names. */
+  private static final int REMEMBERED = 10_000;
+
   private final Set<String> reserved;
   private final boolean byKey;
+  private final Map<String, String> columns = new ConcurrentHashMap<>();
 
   private FieldNames(Set<String> reserved, boolean byKey) {
     this.reserved = Set.copyOf(reserved);
@@ -72,6 +78,18 @@ public final class FieldNames {
    * @throws BadRecordException naming the record and the field when no column can have its name
    */
   public String column(Record record, String field) {
+    String known = columns.get(field);
+    if (known != null) {
+      return known;
+    }
+    String column = newColumn(record, field);
+    if (columns.size() < REMEMBERED) {
+      columns.put(field, column);
+    }
+    return column;
+  }
+
+  private String newColumn(Record record, String field) {
     if (field.isEmpty()) {
       throw bad(record, "a field has an empty name, which no Redshift column can have");
     }

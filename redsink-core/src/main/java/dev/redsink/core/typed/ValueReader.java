@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.record.Record;
 import java.io.IOException;
@@ -25,6 +26,10 @@ import java.util.Map;
 public final class ValueReader {
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+
+  /** Reads trees without resolving JsonNode's type on every record, as ObjectMapper does. */
+  private static final ObjectReader TREES = JSON.readerFor(JsonNode.class);
+
   private static final String LOGICAL = "org.apache.kafka.connect.data.";
 
   private ValueReader() {}
@@ -43,7 +48,7 @@ public final class ValueReader {
     }
     JsonNode root;
     try {
-      root = JSON.readTree(record.value());
+      root = TREES.readTree(record.value());
     } catch (IOException e) {
       throw bad(record, "the value is not valid JSON");
     }
@@ -61,20 +66,45 @@ public final class ValueReader {
     return new TypedRow(fields);
   }
 
-  /** The columns of one record's fields so far, to find two fields landing in one column. */
+  /**
+   * The columns of one record's fields so far, to find two fields landing in one column: a short
+   * array for the few fields most records have (no map per record), a map beyond.
+   */
   private static final class Columns {
+    private static final int FEW = 16;
+
     private final Record record;
     private final FieldNames names;
-    private final Map<String, String> fieldByColumn;
+    private final String[] columns;
+    private final String[] fields;
+    private int count;
+    private Map<String, String> fieldByColumn;
 
     Columns(Record record, FieldNames names, int fields) {
       this.record = record;
       this.names = names;
-      this.fieldByColumn = new HashMap<>(fields * 2);
+      this.columns = new String[Math.min(fields, FEW)];
+      this.fields = new String[columns.length];
     }
 
     String of(String field) {
       String column = names.column(record, field);
+      if (fieldByColumn == null && count < columns.length) {
+        for (int i = 0; i < count; i++) {
+          if (columns[i].equals(column)) {
+            throw FieldNames.collision(record, fields[i], field, column);
+          }
+        }
+        columns[count] = column;
+        fields[count++] = field;
+        return column;
+      }
+      if (fieldByColumn == null) {
+        fieldByColumn = new HashMap<>();
+        for (int i = 0; i < count; i++) {
+          fieldByColumn.put(columns[i], fields[i]);
+        }
+      }
       String other = fieldByColumn.putIfAbsent(column, field);
       if (other != null) {
         throw FieldNames.collision(record, other, field, column);

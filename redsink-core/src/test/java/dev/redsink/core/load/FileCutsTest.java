@@ -14,6 +14,15 @@ import org.junit.jupiter.api.Test;
 class FileCutsTest {
 
   @Test
+  void noRecordsMakeNoFileInEveryMode() {
+    assertThat(FileCuts.cut(List.of(), FileSplit.rows(100))).isEmpty();
+    assertThat(
+            FileCuts.cut(
+                List.of(), new FileSplit(100, Optional.of(ByteSizes.MIB), Optional.of(4), 4)))
+        .isEmpty();
+  }
+
+  @Test
   void batchSizeRowsPerFileWhenNotCutBySize() {
     List<List<Record>> files = FileCuts.cut(records(250, 10), FileSplit.rows(100));
     assertThat(files).extracting(List::size).containsExactly(100, 100, 50);

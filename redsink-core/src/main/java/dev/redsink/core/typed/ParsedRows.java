@@ -1,0 +1,44 @@
+package dev.redsink.core.typed;
+
+import dev.redsink.core.record.Record;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The typed rows of one table's records in a load, each read once with the table's {@link
+ * FieldNames}: what creating the table and the schema check read, the encoding reuses instead of
+ * parsing every JSON value again. Filled on the load's thread before its files are encoded, then
+ * only read (the encoding threads start after it is filled).
+ */
+public final class ParsedRows {
+  /** Remembers nothing: every row is read when needed. */
+  public static final ParsedRows NONE = new ParsedRows(null);
+
+  private final FieldNames names;
+  private final Map<Record, TypedRow> rows = new IdentityHashMap<>();
+
+  public ParsedRows(FieldNames names) {
+    this.names = names;
+  }
+
+  /** The record's row read with these rows' names: read once, then remembered. */
+  public TypedRow read(Record record) {
+    TypedRow row = rows.get(record);
+    if (row == null) {
+      row = ValueReader.read(record, names);
+      rows.put(record, row);
+    }
+    return row;
+  }
+
+  /** Whether these rows were read with {@code names}. */
+  public boolean readWith(FieldNames names) {
+    return names == this.names;
+  }
+
+  /** The row already read for this very record with {@code names}, if any. */
+  public Optional<TypedRow> of(Record record, FieldNames names) {
+    return names == this.names ? Optional.ofNullable(rows.get(record)) : Optional.empty();
+  }
+}
