@@ -44,6 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RunCommandIT {
   private static final int RECORDS = 6000;
   private static final int GROUP_RECORDS = 4000;
+  private static final List<String> GROUP_TOPICS = List.of("grp.e0", "grp.e1", "grp.e2", "grp.e3");
   private static EmbeddedKafka kafka;
 
   @BeforeAll
@@ -51,7 +52,8 @@ class RunCommandIT {
     kafka = EmbeddedKafka.start();
     kafka.createTopics(List.of("runit.a"), 2);
     kafka.createTopics(List.of("runit.b"), 1);
-    kafka.createTopics(List.of("grp.events"), 4);
+    // Topics of one partition each: a range assignor would give every one to the same member.
+    kafka.createTopics(GROUP_TOPICS, 1);
   }
 
   @AfterAll
@@ -155,23 +157,36 @@ class RunCommandIT {
       first.awaitOutput("Loading; stop with Ctrl-C or SIGTERM.", Duration.ofSeconds(90));
       second.awaitOutput("Loading; stop with Ctrl-C or SIGTERM.", Duration.ofSeconds(90));
       awaitGroupMembers("redsink-grp", 2);
-      produce(produced, "grp.events", 0, GROUP_RECORDS / 2);
+      produce(produced, i -> GROUP_TOPICS.get(i % 4), 0, GROUP_RECORDS / 2);
       Awaitility.await()
           .atMost(Duration.ofSeconds(90))
-          .until(() -> count(emulator, "grp_events") >= GROUP_RECORDS / 4);
+          .until(() -> groupRows(emulator) >= GROUP_RECORDS / 4);
 
       first.kill();
-      produce(produced, "grp.events", GROUP_RECORDS / 2, GROUP_RECORDS);
+      produce(produced, i -> GROUP_TOPICS.get(i % 4), GROUP_RECORDS / 2, GROUP_RECORDS);
       Awaitility.await("the survivor loads everything")
           .atMost(Duration.ofMinutes(3))
           .pollInterval(Duration.ofMillis(500))
-          .until(() -> count(emulator, "grp_events") >= GROUP_RECORDS);
+          .until(() -> groupRows(emulator) >= GROUP_RECORDS);
       Thread.sleep(1000);
       assertThat(second.terminate(Duration.ofSeconds(60))).as(second.stderr()).isZero();
     }
-    assertThat(new Warehouse(emulator).value("SELECT COUNT(*), COUNT(DISTINCT id) FROM grp_events"))
+    assertThat(
+            new Warehouse(emulator)
+                .value(
+                    "SELECT COUNT(*), COUNT(DISTINCT id) FROM (SELECT id FROM grp_e0 UNION ALL"
+                        + " SELECT id FROM grp_e1 UNION ALL SELECT id FROM grp_e2 UNION ALL"
+                        + " SELECT id FROM grp_e3) t"))
         .as("rows|distinct ids")
         .isEqualTo(GROUP_RECORDS + "|" + GROUP_RECORDS);
+  }
+
+  private static long groupRows(RedshiftEmulator emulator) {
+    long rows = 0;
+    for (String topic : GROUP_TOPICS) {
+      rows += count(emulator, "grp_" + topic.substring(4));
+    }
+    return rows;
   }
 
   /**
@@ -321,10 +336,15 @@ class RunCommandIT {
   }
 
   private static void produce(AtomicLong produced) {
-    produce(produced, null, 0, RECORDS);
+    produce(produced, i -> i % 3 == 0 ? "runit.b" : "runit.a", 0, RECORDS);
   }
 
-  private static void produce(AtomicLong produced, String onlyTopic, int from, int to) {
+  private static void produce(AtomicLong produced, String topic, int from, int to) {
+    produce(produced, i -> topic, from, to);
+  }
+
+  private static void produce(
+      AtomicLong produced, java.util.function.IntFunction<String> topicOf, int from, int to) {
     Map<String, Object> config =
         Map.of(
             ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
@@ -335,7 +355,7 @@ class RunCommandIT {
             ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1);
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
       for (int i = from; i < to; i++) {
-        String topic = onlyTopic != null ? onlyTopic : i % 3 == 0 ? "runit.b" : "runit.a";
+        String topic = topicOf.apply(i);
         producer.send(
             new ProducerRecord<>(
                 topic,

@@ -29,6 +29,7 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 import org.apache.kafka.clients.consumer.InvalidOffsetException;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -82,6 +83,16 @@ public final class KafkaRunner implements Runnable {
     p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none");
     p.put(ConsumerConfig.CLIENT_ID_CONFIG, "redsink-" + connector.key());
     p.putAll(kafka);
+    boolean classicGroup =
+        !"consumer".equalsIgnoreCase(p.getProperty(ConsumerConfig.GROUP_PROTOCOL_CONFIG, ""));
+    if (classicGroup && !p.containsKey(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG)) {
+      // The classic protocol's default, the range assignor, hands partition 0 of every topic to
+      // one member: processes sharing many one-partition topics (orders\..*) would not share the
+      // load. The sticky assignor spreads partitions across topics and moves them incrementally.
+      p.put(
+          ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG,
+          CooperativeStickyAssignor.class.getName());
+    }
     p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
     p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(connector.batchLength()));
     p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
