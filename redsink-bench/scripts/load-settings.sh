@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# redsink load of 200,000 JSON records (~113 bytes each), payload and typed layouts, with the
+# default settings and with the file and flush sizes a user might tune, against the emulator.
+# Prints wall seconds and the process's CPU seconds (user + system) per run.
+#
+#   mvn -q -pl redsink-cli,redsink-demo -am package -DskipTests
+#   redsink-bench/scripts/load-settings.sh [runs]
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+runs="${1:-3}"
+work="$(mktemp -d)"
+trap 'kill "$emulator" 2>/dev/null || true; rm -rf "$work"' EXIT
+
+java -jar "$root/redsink-demo/target/redsink-demo.jar" emulator --port 0 --s3-port 0 \
+  --env-file "$work/emulator.env" >"$work/emulator.log" 2>&1 &
+emulator=$!
+for _ in $(seq 1 120); do [[ -s "$work/emulator.env" ]] && break; sleep 1; done
+# shellcheck disable=SC1091
+. "$work/emulator.env"
+
+python3 - "$work/events.ndjson" <<'PY'
+import json, random, sys
+random.seed(7)
+words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"]
+with open(sys.argv[1], "w") as f:
+    for i in range(200000):
+        f.write(json.dumps({"order_id": i, "customer": "c-%d" % random.randint(1, 999),
+                            "product": random.choice(words), "quantity": random.randint(1, 9),
+                            "amount": round(random.uniform(1, 500), 2),
+                            "note": " ".join(random.choice(words) for _ in range(3))},
+                           separators=(",", ":")) + "\n")
+PY
+
+connector() { # key layout extra-toml
+  cat <<TOML
+type = "sink"
+key = "$1"
+enabled = true
+version = 0
+name = "load benchmark"
+path = "libpicomq_connector_redshift_sink"
+
+[[topics]]
+pattern = 'bench\..*'
+schema = "json"
+batch_length = 50000
+poll_interval = "100ms"
+
+[plugin_config]
+connection_string = "postgres://$PGUSER:$PGPASSWORD@$PGHOST:$PGPORT/$PGDATABASE?sslmode=disable"
+target_table = "$1_{topic_segment[-1]}"
+aws_iam_role = "$REDSINK_IAM_ROLE"
+s3_bucket = "$REDSINK_S3_BUCKET"
+s3_prefix = "bench/$1"
+aws_region = "$AWS_REGION"
+s3_endpoint = "$AWS_ENDPOINT_URL"
+aws_access_key_id = "$AWS_ACCESS_KEY_ID"
+aws_secret_access_key = "$AWS_SECRET_ACCESS_KEY"
+payload_format = "text"
+table_layout = "$2"
+$3
+TOML
+}
+
+settings=(
+  "defaults|"
+  "batch_size=100|batch_size = 100"
+  "max_file_bytes=4MB|max_file_bytes = \"4MB\""
+  "max_file_bytes=64MB|max_file_bytes = \"64MB\""
+  "one load (flush 200k/256MB)|flush_max_records = 200000
+flush_max_bytes = \"256MB\""
+)
+printf 'layout\tsettings\trun\twall_s\tcpu_s\n'
+# Runs outermost, so a drift of the machine or the emulator over the minutes spreads over every
+# setting instead of landing on the ones measured last.
+# Each run also starts the settings at a different one, and every load starts 5 s after the one
+# before (the emulator's PostgreSQL finishes the last load's background work), so no setting always
+# follows the same one.
+count=${#settings[@]}
+for run in $(seq 1 "$runs"); do
+  for layout in payload typed; do
+    for i in $(seq 0 $((count - 1))); do
+      n=$(((i + run - 1) % count))
+      s="${settings[$n]}"
+      label="${s%%|*}"
+      extra="${s#*|}"
+      key="${layout:0:1}s${n}r${run}"
+      sleep 5
+      connector "$key" "$layout" "$extra" >"$work/$key.toml"
+      out="$( { /usr/bin/time -f 'TIME %e %U %S' java -jar "$root/redsink-cli/target/redsink.jar" \
+        load "$work/$key.toml" --topic bench.t "$work/events.ndjson" >/dev/null; } 2>&1 | grep '^TIME')"
+      read -r _ wall user sys <<<"$out"
+      printf '%s\t%s\t%d\t%s\t%.2f\n' "$layout" "$label" "$run" "$wall" "$(echo "$user + $sys" | bc)"
+    done
+  done
+done
