@@ -22,7 +22,7 @@ import java.util.Random;
  * multiples of {@link #BATCH} so a stopped {@code redsink load} has loaded its first part whole.
  */
 final class InputGenerator {
-  /** Records per load batch in every runtime (batch_length, flush.max.records). */
+  /** Records per load batch in every runtime (flush_max_records, flush.max.records). */
   static final int BATCH = 10;
 
   /** The field the second part brings with lifecycle new-field. */

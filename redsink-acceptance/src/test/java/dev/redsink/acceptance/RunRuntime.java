@@ -203,10 +203,15 @@ final class RunRuntime {
     return run;
   }
 
-  /** A connector file in the reference format, as a user writes it. */
+  /**
+   * A connector file in the reference format, as a user writes it; its flush limit makes loads of
+   * {@link InputGenerator#BATCH} records, as in every runtime.
+   */
   static String connectorFile(String key, CellRun c, String pattern) {
+    Map<String, Object> config = new LinkedHashMap<>(c.config());
+    config.put("flush_max_records", InputGenerator.BATCH);
     return ConnectorFile.text(
-        key, "acceptance " + c.cell().name(), pattern, InputGenerator.BATCH, "200ms", c.config());
+        key, "acceptance " + c.cell().name(), pattern, InputGenerator.BATCH, "200ms", config);
   }
 
   /**

@@ -7,6 +7,8 @@ import dev.redsink.cli.connector.EnvOverrides;
 import dev.redsink.cli.run.LoadStats;
 import dev.redsink.cli.run.MetricsEndpoint;
 import dev.redsink.cli.run.Pipeline;
+import dev.redsink.core.SessionSettings;
+import dev.redsink.core.config.ByteSizes;
 import dev.redsink.core.config.Durations;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -99,6 +101,7 @@ final class RunCommand implements Callable<Integer> {
                 ? null
                 : MetricsEndpoint.start(httpHost, httpPort, pipeline.stats(), unhealthy)) {
       for (ConnectorFile c : connectors) {
+        SessionSettings flush = SessionSettings.of(c.pluginConfig(), "");
         out.println(
             "Running connector '"
                 + c.key()
@@ -106,11 +109,17 @@ final class RunCommand implements Callable<Integer> {
                 + c.source()
                 + "): topics "
                 + patterns(c)
-                + ", batches of "
+                + ", polls of "
                 + c.batchLength()
-                + " records or "
+                + " records within "
                 + c.pollInterval().toMillis()
-                + " ms");
+                + " ms, loads at "
+                + flush.maxRecords()
+                + " records, "
+                + ByteSizes.format(flush.maxBytes())
+                + " or "
+                + Durations.format(flush.interval())
+                + ", or once caught up");
       }
       if (metrics != null) {
         out.println(

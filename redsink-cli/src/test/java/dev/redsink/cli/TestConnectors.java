@@ -8,7 +8,7 @@ import dev.redsink.testkit.Warehouse;
 final class TestConnectors {
   private TestConnectors() {}
 
-  /** A connector reading {@code <key>.*} into the target template, in batches of this length. */
+  /** A connector reading {@code <key>.*} into the target template, polls of this length. */
   static String file(RedshiftEmulator emulator, String key, String targetTable, int batchLength) {
     return file(emulator, key, key + "\\..*", targetTable, batchLength, true);
   }

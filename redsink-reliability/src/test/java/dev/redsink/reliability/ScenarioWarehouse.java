@@ -44,6 +44,8 @@ final class ScenarioWarehouse extends Warehouse {
         ConnectorFile.pluginConfig(this, table, "reliability/" + table, connectionString);
     c.put("max_retries", 5);
     c.put("retry_delay", "20ms");
+    // Loads of batchLength records, so a scenario's faults find many loads to strike.
+    c.put("flush_max_records", batchLength);
     String pattern = topic.replace(".", "\\.");
     return ConnectorFile.write(
         dir, key, ConnectorFile.text(key, "reliability " + key, pattern, batchLength, "100ms", c));

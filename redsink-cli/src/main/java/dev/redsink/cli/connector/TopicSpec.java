@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.regex.Pattern;
 
 /**
- * One {@code [[topics]]} entry: the topics whose whole name matches {@code pattern}, delivered in
- * batches of up to {@code batchLength} records or whatever arrived within {@code pollInterval}.
+ * One {@code [[topics]]} entry: the topics whose whole name matches {@code pattern}, polled up to
+ * {@code batchLength} records at a time, each poll waiting up to {@code pollInterval} for them.
  *
  * @param schema the reference's payload schema label (json, bytes, …); recorded, not interpreted
  */
