@@ -1,7 +1,6 @@
 package dev.redsink.bench;
 
 import dev.redsink.emulator.kafka.EmbeddedKafka;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -144,20 +143,10 @@ public final class RunVersusConnect {
       String bootstrap, List<String> topics, int records, int partitions, PayloadShape shape) {
     SplittableRandom random = new SplittableRandom(42);
     long bytes = 0;
-    Map<String, Object> props =
-        Map.of(
-            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-            bootstrap,
-            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
-            ByteArraySerializer.class.getName(),
-            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
-            ByteArraySerializer.class.getName(),
-            ProducerConfig.LINGER_MS_CONFIG,
-            20,
-            ProducerConfig.BATCH_SIZE_CONFIG,
-            512 * 1024,
-            ProducerConfig.BUFFER_MEMORY_CONFIG,
-            128L * 1024 * 1024);
+    Map<String, Object> props = ConnectEndToEnd.producerProps();
+    props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props)) {
       for (int i = 0; i < records; i++) {
         byte[] value = shape.value(i, random);
@@ -172,11 +161,5 @@ public final class RunVersusConnect {
       producer.flush();
     }
     return bytes;
-  }
-
-  static void require(boolean condition, String message) throws IOException {
-    if (!condition) {
-      throw new IOException(message);
-    }
   }
 }

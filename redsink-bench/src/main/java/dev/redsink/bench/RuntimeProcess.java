@@ -200,13 +200,13 @@ final class RuntimeProcess {
           window = new Window((now - firstNanos) / 1e9, rows - firstRows, cpu - firstCpu);
         }
         if (rows >= records) {
-          RunVersusConnect.require(rows == records, "more rows than records: " + rows);
+          require(rows == records, "more rows than records: " + rows);
           return window;
         }
         for (Process p : processes) {
-          RunVersusConnect.require(p.isAlive(), "a runtime process exited; see its log");
+          require(p.isAlive(), "a runtime process exited; see its log");
         }
-        RunVersusConnect.require(System.currentTimeMillis() < deadline, "rows did not arrive");
+        require(System.currentTimeMillis() < deadline, "rows did not arrive");
         Thread.sleep(100);
       }
     }
@@ -246,6 +246,12 @@ final class RuntimeProcess {
       if (!p.waitFor(30, TimeUnit.SECONDS)) {
         p.destroyForcibly();
       }
+    }
+  }
+
+  private static void require(boolean condition, String message) throws IOException {
+    if (!condition) {
+      throw new IOException(message);
     }
   }
 }

@@ -146,7 +146,7 @@ final class LoadCommand implements Callable<Integer> {
       LineRecords lines = new LineRecords(reader, topic);
       ProgressBar bar = new ProgressBar(out, List.of(stats), 0);
       // One write per flush limit's worth of lines: a replace has no reader to keep up with.
-      SessionSettings limits = SessionSettings.of(connector.pluginConfig(), "unused");
+      SessionSettings limits = SessionSettings.of(connector.pluginConfig());
       List<Record> batch;
       while (!(batch = lines.next(limits.maxRecords(), limits.maxBytes())).isEmpty()) {
         if (parent.stop().isRequested()) {

@@ -101,7 +101,7 @@ final class RunCommand implements Callable<Integer> {
                 ? null
                 : MetricsEndpoint.start(httpHost, httpPort, pipeline.stats(), unhealthy)) {
       for (ConnectorFile c : connectors) {
-        SessionSettings flush = SessionSettings.of(c.pluginConfig(), "");
+        SessionSettings flush = SessionSettings.of(c.pluginConfig());
         out.println(
             "Running connector '"
                 + c.key()

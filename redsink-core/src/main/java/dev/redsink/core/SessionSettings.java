@@ -19,18 +19,23 @@ public record SessionSettings(
 
   /**
    * The flush limits of raw configuration values (flush_max_records, flush_max_bytes,
-   * flush_interval, under either spelling; the defaults where absent), loading on a thread of this
-   * name beside consumption.
+   * flush_interval, under either spelling; the defaults where absent), loading on the caller's
+   * thread until {@link #onThread}.
    *
    * @throws dev.redsink.core.error.InvalidConfigException naming the key when a value is invalid
    */
-  public static SessionSettings of(Map<String, ?> raw, String loadThread) {
+  public static SessionSettings of(Map<String, ?> raw) {
     return new SessionSettings(
         ConfigParser.value(raw, ConfigKeys.FLUSH_MAX_RECORDS),
         ConfigParser.value(raw, ConfigKeys.FLUSH_MAX_BYTES),
         ConfigParser.value(raw, ConfigKeys.FLUSH_INTERVAL),
         Clock.systemUTC(),
-        Optional.of(loadThread));
+        Optional.empty());
+  }
+
+  /** These limits, loading on a thread of this name beside consumption. */
+  public SessionSettings onThread(String name) {
+    return new SessionSettings(maxRecords, maxBytes, interval, clock, Optional.of(name));
   }
 
   /** These limits, loading on the caller's thread between its calls and reading this clock. */

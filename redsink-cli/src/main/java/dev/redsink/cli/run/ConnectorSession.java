@@ -30,7 +30,7 @@ public final class ConnectorSession {
           failing.divert(record, reason);
         },
         listener,
-        SessionSettings.of(connector.pluginConfig(), "redsink-load-" + connector.key()));
+        SessionSettings.of(connector.pluginConfig()).onThread("redsink-load-" + connector.key()));
   }
 
   /**

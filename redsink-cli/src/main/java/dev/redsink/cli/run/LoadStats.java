@@ -4,6 +4,7 @@ import dev.redsink.core.SessionListener;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.metrics.LoadFigures;
+import dev.redsink.core.metrics.TableFigures;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
 import java.time.Clock;
@@ -22,7 +23,6 @@ public final class LoadStats implements SessionListener {
   private final String connector;
   private final AtomicLong received = new AtomicLong();
   private final AtomicLong loaded = new AtomicLong();
-  private final AtomicLong bytes = new AtomicLong();
   private final AtomicLong skipped = new AtomicLong();
   private final AtomicLong loads = new AtomicLong();
   private final AtomicLong retries = new AtomicLong();
@@ -85,7 +85,6 @@ public final class LoadStats implements SessionListener {
   @Override
   public void loaded(LoadResult result) {
     loaded(result.received(), result.loaded(), result.skipped());
-    result.tables().forEach(t -> bytes.addAndGet(t.recordBytes()));
     loadedInto(result.tables().stream().map(LoadResult.TableLoad::table).toList());
   }
 
@@ -148,7 +147,7 @@ public final class LoadStats implements SessionListener {
 
   /** Key, value and header bytes of the records loads staged. */
   public long bytes() {
-    return bytes.get();
+    return figures.tables().values().stream().mapToLong(TableFigures::recordBytes).sum();
   }
 
   public long skipped() {

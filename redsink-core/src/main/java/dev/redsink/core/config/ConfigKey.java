@@ -20,19 +20,10 @@ public final class ConfigKey<T> {
   private final RawReader<T> reader;
   private final String dottedName;
 
-  ConfigKey(
-      String name,
-      KeyType type,
-      T defaultValue,
-      String defaultText,
-      String doc,
-      Requirement requirement,
-      Sensitivity sensitivity,
-      RawReader<T> reader) {
-    this(name, type, defaultValue, defaultText, doc, requirement, sensitivity, reader, null);
-  }
-
-  /** A key whose Kafka Connect name is not its seed name with dots ({@code flush.interval.ms}). */
+  /**
+   * @param dottedName the Kafka Connect name; null for the seed name with dots ({@code
+   *     batch.size}), or another one ({@code flush.interval.ms})
+   */
   ConfigKey(
       String name,
       KeyType type,

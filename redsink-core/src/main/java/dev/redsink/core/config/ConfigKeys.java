@@ -145,6 +145,8 @@ public final class ConfigKeys {
           "Longest time a record waits in the buffer before a load starts (30s, 2m; a bare number"
               + " is milliseconds, the Kafka Connect form). redsink run and redsink load also load"
               + " as soon as they have read everything there is",
+          Requirement.OPTIONAL,
+          Sensitivity.PLAIN,
           ConfigKeys::positiveDuration);
   public static final ConfigKey<Integer> BATCH_SIZE =
       integer(
@@ -400,6 +402,24 @@ public final class ConfigKeys {
       Requirement requirement,
       Sensitivity sensitivity,
       Check<V, T> check) {
+    return define(name, null, type, reader, def, defText, doc, requirement, sensitivity, check);
+  }
+
+  /**
+   * Declares and registers a key whose Kafka Connect name is {@code dottedName} (null: the seed
+   * name with dots).
+   */
+  private static <V, T> ConfigKey<T> define(
+      String name,
+      String dottedName,
+      KeyType type,
+      RawReader<V> reader,
+      T def,
+      String defText,
+      String doc,
+      Requirement requirement,
+      Sensitivity sensitivity,
+      Check<V, T> check) {
     return register(
         new ConfigKey<>(
             name,
@@ -409,31 +429,6 @@ public final class ConfigKeys {
             doc,
             requirement,
             sensitivity,
-            (k, raw, problems) -> {
-              V value = reader.read(k, raw, problems);
-              return value == null ? null : check.apply(k, value, problems);
-            }));
-  }
-
-  /** An optional plain key whose Kafka Connect name is {@code dottedName}. */
-  private static <V, T> ConfigKey<T> define(
-      String name,
-      String dottedName,
-      KeyType type,
-      RawReader<V> reader,
-      T def,
-      String defText,
-      String doc,
-      Check<V, T> check) {
-    return register(
-        new ConfigKey<>(
-            name,
-            type,
-            def,
-            defText,
-            doc,
-            Requirement.OPTIONAL,
-            Sensitivity.PLAIN,
             (k, raw, problems) -> {
               V value = reader.read(k, raw, problems);
               return value == null ? null : check.apply(k, value, problems);

@@ -39,11 +39,10 @@ final class FileStaging {
     this.stager = stager;
   }
 
-  Staged stage(List<List<Record>> cuts, ParquetFileWriter writer, Instant createdAt) {
-    return stage(cuts, writer, createdAt, ParsedRows.NONE);
-  }
-
-  /** Encodes with the rows {@code parsed} read already, uploads; see {@link Staged}. */
+  /**
+   * Encodes the cuts (reusing the rows {@code parsed} read already) and uploads them; see {@link
+   * Staged}.
+   */
   Staged stage(
       List<List<Record>> cuts, ParquetFileWriter writer, Instant createdAt, ParsedRows parsed) {
     AtomicBoolean failed = new AtomicBoolean();

@@ -26,7 +26,7 @@ public final class RecordBuffer {
       oldestMillis = nowMillis;
     }
     records.add(record);
-    bytes += sizeOf(record);
+    bytes += record.bytes();
   }
 
   public boolean isEmpty() {
@@ -73,7 +73,7 @@ public final class RecordBuffer {
   public void putBack(List<Record> failed) {
     records.addAll(0, failed);
     for (Record record : failed) {
-      bytes += sizeOf(record);
+      bytes += record.bytes();
     }
     oldestMillis = Long.MIN_VALUE / 2;
   }
@@ -84,13 +84,8 @@ public final class RecordBuffer {
       Record record = it.next();
       if (partitions.contains(new TopicPartition(record.topic(), record.partition()))) {
         it.remove();
-        bytes -= sizeOf(record);
+        bytes -= record.bytes();
       }
     }
-  }
-
-  /** What a record costs in memory for the byte threshold: its key, value and header values. */
-  public static long sizeOf(Record record) {
-    return record.bytes();
   }
 }

@@ -14,6 +14,7 @@ import dev.redsink.core.stage.UuidV7;
 import dev.redsink.core.table.ColumnGroup;
 import dev.redsink.core.table.PayloadFormat;
 import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.typed.ParsedRows;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -45,7 +46,7 @@ class FileStagingTest {
   @Test
   void stagesEveryFileInRecordOrder() {
     List<List<Record>> cuts = cuts(10, 50);
-    FileStaging.Staged staged = staging().stage(cuts, writer, Instant.now());
+    FileStaging.Staged staged = staging().stage(cuts, writer, Instant.now(), ParsedRows.NONE);
 
     assertThat(staged.files()).hasSize(10);
     assertThat(bucket.objects).hasSize(10);
@@ -61,7 +62,7 @@ class FileStagingTest {
   @Test
   void aFailedUploadLeavesNoFileBehindAndIsThrown() {
     bucket.failPut = 5;
-    assertThatThrownBy(() -> staging().stage(cuts(12, 20), writer, Instant.now()))
+    assertThatThrownBy(() -> staging().stage(cuts(12, 20), writer, Instant.now(), ParsedRows.NONE))
         .isInstanceOf(FatalException.class)
         .hasMessageContaining("PUT refused");
     assertThat(bucket.objects).as("uploaded files deleted after the failure").isEmpty();
@@ -76,7 +77,7 @@ class FileStagingTest {
         new Thread(
             () -> {
               try {
-                staging().stage(cuts(6, 20), writer, Instant.now());
+                staging().stage(cuts(6, 20), writer, Instant.now(), ParsedRows.NONE);
               } catch (Throwable t) {
                 thrown.set(t);
               }

@@ -47,7 +47,8 @@ record RedshiftSinkConfig(
     Map<String, Object> parsed = SinkConfigDef.runtimeKeys().parse(runtime);
     String name = props.getOrDefault(NAME, "redshift-sink");
     int taskId = Integer.parseInt(props.getOrDefault(TASK_ID, "0"));
-    SessionSettings flush = SessionSettings.of(core, "redsink-load-" + name + "-" + taskId);
+    SessionSettings flush =
+        SessionSettings.of(core).onThread("redsink-load-" + name + "-" + taskId);
     return new RedshiftSinkConfig(
         name,
         taskId,
