@@ -75,7 +75,12 @@ final class Suite {
 
   /** Unzips the plugin archive into a fresh plugin.path directory, as a user does. */
   static Path pluginPath() throws IOException {
-    Path dir = work().resolve("plugins");
+    return pluginPath("plugins");
+  }
+
+  /** Unzips the plugin archive into {@code work/<name>}, a plugin.path of one suite's own. */
+  static Path pluginPath(String name) throws IOException {
+    Path dir = work().resolve(name);
     delete(dir);
     Files.createDirectories(dir);
     try (InputStream in = Files.newInputStream(pluginZip());

@@ -284,6 +284,16 @@ public final class ConfigKeys {
               + " BOOLEAN column <metadata_column_prefix>deleted true and keeps the last values)",
           CdcDeleteMode.values(),
           CdcDeleteMode::keyword);
+  public static final ConfigKey<String> UNAVAILABLE_VALUE_PLACEHOLDER =
+      text(
+          "unavailable_value_placeholder",
+          "__debezium_unavailable_value",
+          "__debezium_unavailable_value",
+          "With write_mode = upsert or cdc: the value a change carries in place of a column the"
+              + " source did not send (Debezium's unavailable.value.placeholder: an unchanged"
+              + " TOASTed value in PostgreSQL). Such a column keeps the row's existing value, in the"
+              + " load transaction; matched as a string, its UTF-8 bytes, or an array holding it",
+          (key, value, problems) -> value);
   public static final ConfigKey<DistStyle> DIST_STYLE =
       choice(
           "dist_style",

@@ -58,6 +58,7 @@ final class WriteSettingsParser {
             ? WriteSettings.TombstoneHandling.DELETE
             : WriteSettings.TombstoneHandling.IGNORE,
         v.get(ConfigKeys.CDC_DELETE_MODE),
-        v.get(ConfigKeys.METADATA_COLUMN_PREFIX) + "deleted");
+        v.get(ConfigKeys.METADATA_COLUMN_PREFIX) + "deleted",
+        v.get(ConfigKeys.UNAVAILABLE_VALUE_PLACEHOLDER));
   }
 }

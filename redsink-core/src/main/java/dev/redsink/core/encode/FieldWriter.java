@@ -1,10 +1,12 @@
 package dev.redsink.core.encode;
 
 import dev.redsink.core.table.ColumnType;
+import dev.redsink.core.typed.FieldKind;
 import dev.redsink.core.typed.FieldValue;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 
@@ -22,17 +24,31 @@ final class FieldWriter {
       case REAL -> out.addFloat(((Number) value).floatValue());
       case DOUBLE -> out.addDouble(((Number) value).doubleValue());
       case BOOLEAN -> out.addBoolean((Boolean) value);
-      // Time and Timestamp arrive in milliseconds; Parquet holds microseconds.
-      case TIME, TIMESTAMP -> out.addLong(Math.multiplyExact(((Number) value).longValue(), 1000L));
+      // Times and time stamps are read as microseconds, as Parquet holds them.
+      case TIME, TIMESTAMP, TIMESTAMPTZ -> out.addLong(((Number) value).longValue());
       case BINARY -> out.addBinary(Binary.fromConstantByteArray((byte[]) value));
       case DECIMAL -> decimal(out, column, (BigDecimal) value);
       case SUPER -> out.addBinary(Binary.fromString(field.json()));
-      default ->
-          out.addBinary(
-              Binary.fromConstantByteArray(
-                  (value instanceof BigDecimal d ? d.toPlainString() : (String) value)
-                      .getBytes(StandardCharsets.UTF_8)));
+      default -> out.addBinary(Binary.fromConstantByteArray(text(field)));
     }
+  }
+
+  /** A value bound for a VARCHAR column: text as is, a decimal plain, an instant in ISO-8601. */
+  private static byte[] text(FieldValue field) {
+    Object value = field.value();
+    String text;
+    if (value instanceof BigDecimal d) {
+      text = d.toPlainString();
+    } else if (field.type().kind() == FieldKind.TIMESTAMPTZ) {
+      long micros = ((Number) value).longValue();
+      text =
+          Instant.ofEpochSecond(
+                  Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L)
+              .toString();
+    } else {
+      text = (String) value;
+    }
+    return text.getBytes(StandardCharsets.UTF_8);
   }
 
   private static void decimal(RecordConsumer out, ColumnType column, BigDecimal value) {

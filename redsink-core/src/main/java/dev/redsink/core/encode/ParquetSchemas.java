@@ -53,6 +53,10 @@ final class ParquetSchemas {
           Types.optional(PrimitiveTypeName.INT64)
               .as(LogicalTypeAnnotation.timestampType(false, TimeUnit.MICROS))
               .named(name);
+      case TIMESTAMPTZ ->
+          Types.optional(PrimitiveTypeName.INT64)
+              .as(LogicalTypeAnnotation.timestampType(true, TimeUnit.MICROS))
+              .named(name);
       default ->
           Types.optional(PrimitiveTypeName.BINARY)
               .as(LogicalTypeAnnotation.stringType())

@@ -6,7 +6,12 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What a key-folded load staged: the staging table's layout (the target's columns and the op
- * column), the key columns and the operations present.
+ * What a key-folded load staged: the staging table's layout (the target's columns, the op column
+ * and, when some change did not carry a column's value, the keep column), the key columns, the
+ * operations present and the columns some row keeps from the target.
  */
-record StagedChanges(RowLayout stagingLayout, List<String> keyColumns, Set<Operation> operations) {}
+record StagedChanges(
+    RowLayout stagingLayout,
+    List<String> keyColumns,
+    Set<Operation> operations,
+    Set<String> keptColumns) {}

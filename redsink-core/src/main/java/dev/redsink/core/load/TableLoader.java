@@ -264,11 +264,16 @@ final class TableLoader {
       RowLayout layout = plan.table().layout();
       List<Column> columns = new ArrayList<>(layout.columns());
       columns.add(RowLayout.field(KeyFold.OP_COLUMN, ColumnType.VARCHAR_20));
+      if (!folded.keptColumns().isEmpty()) {
+        columns.add(RowLayout.field(KeyFold.KEEP_COLUMN, ColumnType.VARCHAR_MAX));
+      }
       RowLayout stagingLayout = layout.withColumns(columns);
       writer = new ParquetFileWriter(stagingLayout, plan.table().compression(), FieldNames.COLUMNS);
       pending = folded.staged();
       changes =
-          Optional.of(new StagedChanges(stagingLayout, folded.keyColumns(), folded.operations()));
+          Optional.of(
+              new StagedChanges(
+                  stagingLayout, folded.keyColumns(), folded.operations(), folded.keptColumns()));
     }
     FileStaging.Staged staged =
         ctx.staging().stage(FileCuts.cut(pending, ctx.split()), writer, createdAt, plan.parsed());

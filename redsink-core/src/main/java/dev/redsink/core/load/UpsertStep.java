@@ -1,6 +1,7 @@
 package dev.redsink.core.load;
 
 import dev.redsink.core.sql.UpsertSql;
+import dev.redsink.core.table.Column;
 import dev.redsink.core.table.WriteSettings;
 import dev.redsink.core.typed.KeyFold;
 import dev.redsink.core.typed.KeyFold.Operation;
@@ -8,9 +9,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * The apply step of write_mode = upsert and cdc, in place of the append's INSERT: delete the rows
- * of deleted keys, delete the rows that staged rows replace, flag soft deletes, insert the staged
- * rows. Runs inside the load transaction, so the rows and the ledger still commit together.
+ * The apply step of write_mode = upsert and cdc, in place of the append's INSERT: fill the columns
+ * staged rows did not carry from the rows they replace, delete the rows of deleted keys, delete the
+ * rows that staged rows replace, flag soft deletes, insert the staged rows. Runs inside the load
+ * transaction, so the rows and the ledger still commit together.
  */
 final class UpsertStep {
   private final WriteSettings settings;
@@ -29,6 +31,14 @@ final class UpsertStep {
       throws SQLException {
     String op = KeyFold.OP_COLUMN;
     long affected = 0;
+    // Before the deletes: a staged row that did not carry a column takes the target row's value.
+    for (Column column : table.layout().columns()) {
+      if (changes.keptColumns().contains(column.name())) {
+        st.executeUpdate(
+            UpsertSql.keepExisting(
+                table.name(), staging, changes.keyColumns(), KeyFold.KEEP_COLUMN, column));
+      }
+    }
     if (changes.operations().contains(Operation.DELETE)) {
       affected +=
           st.executeUpdate(

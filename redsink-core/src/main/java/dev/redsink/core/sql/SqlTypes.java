@@ -26,6 +26,7 @@ public final class SqlTypes {
       case DATE -> "DATE";
       case TIME -> "TIME";
       case TIMESTAMP -> "TIMESTAMP";
+      case TIMESTAMPTZ -> "TIMESTAMPTZ";
       case SUPER -> "SUPER";
       case OTHER -> throw new IllegalArgumentException("Cannot spell column type " + type);
     };

@@ -16,7 +16,8 @@ import java.nio.charset.StandardCharsets;
  * <p>int8/16 → SMALLINT, int32 → INTEGER, int64 → BIGINT, float32 → REAL, float64 → DOUBLE
  * PRECISION, boolean → BOOLEAN, string → VARCHAR(256) (VARCHAR(65535) for longer values), bytes →
  * VARBYTE, Decimal → DECIMAL(p,s) (VARCHAR beyond precision 38), Date → DATE, Time → TIME,
- * Timestamp → TIMESTAMP, struct/array/map → SUPER.
+ * Timestamp → TIMESTAMP, Debezium's ZonedTimestamp → TIMESTAMPTZ, struct/array/map and Debezium's
+ * Json → SUPER (see {@code typed.SemanticTypes} for the named types).
  *
  * @see <a href="https://docs.aws.amazon.com/redshift/latest/dg/c_Supported_data_types.html">Data
  *     types</a>
@@ -59,7 +60,8 @@ public final class TypeMapping {
       case DATE -> ColumnType.DATE;
       case TIME -> ColumnType.TIME;
       case TIMESTAMP -> ColumnType.TIMESTAMP;
-      case STRUCT, ARRAY, MAP -> ColumnType.SUPER;
+      case TIMESTAMPTZ -> ColumnType.TIMESTAMPTZ;
+      case STRUCT, ARRAY, MAP, JSON -> ColumnType.SUPER;
     };
   }
 
@@ -97,7 +99,10 @@ public final class TypeMapping {
           ? Fit.FITS
           : Fit.TOO_LONG;
     }
-    boolean text = kind == FieldKind.STRING || isWideDecimal(field.type());
+    boolean text =
+        kind == FieldKind.STRING
+            || isWideDecimal(field.type())
+            || (kind == FieldKind.JSON && family == TypeFamily.TEXT);
     if (text || kind == FieldKind.BYTES) {
       if (family != (text ? TypeFamily.TEXT : TypeFamily.BINARY)) {
         return Fit.INCOMPATIBLE;
@@ -128,9 +133,14 @@ public final class TypeMapping {
               && column.scale() == type.scale()
               && ((BigDecimal) field.value()).precision() - type.scale()
                   <= column.length() - column.scale();
-      case DATE -> family == TypeFamily.DATE;
-      case TIME -> family == TypeFamily.TIME;
-      case TIMESTAMP -> family == TypeFamily.TIMESTAMP;
+      // The integer and text columns are those earlier versions created for Debezium's types.
+      case DATE -> family == TypeFamily.DATE || isInteger(family);
+      case TIME -> family == TypeFamily.TIME || family == TypeFamily.BIGINT;
+      case TIMESTAMP -> family == TypeFamily.TIMESTAMP || family == TypeFamily.BIGINT;
+      case TIMESTAMPTZ ->
+          family == TypeFamily.TIMESTAMPTZ
+              || family == TypeFamily.BIGINT
+              || (family == TypeFamily.TEXT && column.maxBytes() >= 32);
       default -> false;
     };
   }

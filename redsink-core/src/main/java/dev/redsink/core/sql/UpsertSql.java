@@ -17,6 +17,34 @@ import java.util.stream.Collectors;
 public final class UpsertSql {
   private UpsertSql() {}
 
+  /**
+   * Sets a column of the staged rows that did not carry its value (the keep column lists it) to the
+   * value of the target row they replace; staged SUPER columns hold JSON text.
+   */
+  public static String keepExisting(
+      TableName target, String staging, List<String> keyColumns, String keepColumn, Column column) {
+    String existing = "existing." + Identifiers.quote(column.name());
+    String value =
+        column.type().equals(ColumnType.SUPER) ? "JSON_SERIALIZE(" + existing + ")" : existing;
+    return "UPDATE "
+        + Identifiers.quote(staging)
+        + " SET "
+        + Identifiers.quote(column.name())
+        + " = "
+        + value
+        + " FROM "
+        + Identifiers.table(target)
+        + " existing WHERE "
+        + match("existing", Identifiers.quote(staging), keyColumns)
+        + " AND POSITION("
+        + Identifiers.literal(Identifiers.quote(column.name()))
+        + " IN "
+        + Identifiers.quote(staging)
+        + "."
+        + Identifiers.quote(keepColumn)
+        + ") > 0";
+  }
+
   /** Deletes the target rows whose key has a staged row with this op. */
   public static String deleteMatched(
       TableName target, String staging, List<String> keyColumns, String opColumn, String op) {

@@ -50,6 +50,7 @@ public record ColumnType(TypeFamily family, int length, int scale) {
   public static final ColumnType DATE = simple(TypeFamily.DATE);
   public static final ColumnType TIME = simple(TypeFamily.TIME);
   public static final ColumnType TIMESTAMP = simple(TypeFamily.TIMESTAMP);
+  public static final ColumnType TIMESTAMPTZ = simple(TypeFamily.TIMESTAMPTZ);
 
   /**
    * SUPER, staged as text: the capacity checked before encoding is the staging VARCHAR(MAX)'s
@@ -74,6 +75,7 @@ public record ColumnType(TypeFamily family, int length, int scale) {
         DATE,
         TIME,
         TIMESTAMP,
+        TIMESTAMPTZ,
         SUPER,
         decimal(10, 2));
   }

@@ -21,6 +21,7 @@ public enum TypeFamily {
   DATE(Set.of("date")),
   TIME(Set.of("time", "time without time zone")),
   TIMESTAMP(Set.of("timestamp", "timestamp without time zone")),
+  TIMESTAMPTZ(Set.of("timestamptz", "timestamp with time zone")),
   SUPER(Set.of("super")),
   OTHER(Set.of());
 

@@ -8,13 +8,19 @@ import java.util.List;
  * CDC delete does.
  *
  * @param deletedColumn the soft-delete flag column, {@code <prefix>deleted}
+ * @param unavailableValue the value a change carries for a column whose value the source did not
+ *     send (Debezium's unchanged TOASTed values): the row keeps its existing value
  */
 public record WriteSettings(
     WriteMode mode,
     List<String> primaryKey,
     TombstoneHandling tombstones,
     CdcDeleteMode cdcDelete,
-    String deletedColumn) {
+    String deletedColumn,
+    String unavailableValue) {
+
+  /** Debezium's default unavailable.value.placeholder. */
+  public static final String DEBEZIUM_UNAVAILABLE_VALUE = "__debezium_unavailable_value";
 
   /** The primary_key value that takes the key fields from the record key. */
   public static final String RECORD_KEY = "record_key";
@@ -26,7 +32,8 @@ public record WriteSettings(
           List.of(),
           TombstoneHandling.IGNORE,
           CdcDeleteMode.HARD,
-          "pico_deleted");
+          "pico_deleted",
+          DEBEZIUM_UNAVAILABLE_VALUE);
 
   public WriteSettings {
     primaryKey = List.copyOf(primaryKey);

@@ -1,7 +1,11 @@
 package dev.redsink.core.typed;
 
 import dev.redsink.core.record.Record;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * One record read as a change to the row of its key.
@@ -10,6 +14,8 @@ import java.util.List;
  * @param keyColumns the key's column names (lower case)
  * @param key the key's values as JSON text, for equality
  * @param row the fields to stage (null for {@link Op#SKIP})
+ * @param unavailable the columns whose value the change does not carry (null in {@code row}): they
+ *     keep the row's existing value
  */
 record Change(
     Record record,
@@ -18,7 +24,43 @@ record Change(
     List<String> keyColumns,
     List<String> key,
     TypedRow row,
-    Position position) {
+    Position position,
+    Set<String> unavailable) {
+
+  Change(
+      Record record,
+      int index,
+      Op op,
+      List<String> keyColumns,
+      List<String> key,
+      TypedRow row,
+      Position position) {
+    this(record, index, op, keyColumns, key, row, position, Set.of());
+  }
+
+  /** This change with its row's unavailable columns filled from {@code earlier}'s row. */
+  Change filledFrom(Change earlier) {
+    if (unavailable.isEmpty() || earlier.row() == null) {
+      return this;
+    }
+    Map<String, FieldValue> before = earlier.row().byColumnName();
+    List<FieldValue> fields = new ArrayList<>(row.fields().size());
+    Set<String> still = new LinkedHashSet<>();
+    for (FieldValue f : row.fields()) {
+      FieldValue old = before.get(f.name());
+      if (unavailable.contains(f.name())) {
+        if (old != null && !earlier.unavailable().contains(f.name())) {
+          fields.add(old);
+        } else {
+          fields.add(f);
+          still.add(f.name());
+        }
+      } else {
+        fields.add(f);
+      }
+    }
+    return new Change(record, index, op, keyColumns, key, new TypedRow(fields), position, still);
+  }
 
   /** What the change does to its key's row. */
   enum Op {

@@ -26,10 +26,12 @@ final class ChangeReader {
 
   private final WriteSettings settings;
   private final FieldNames names;
+  private final UnavailableValues unavailable;
 
   ChangeReader(WriteSettings settings, FieldNames names) {
     this.settings = settings;
     this.names = names;
+    this.unavailable = new UnavailableValues(settings.unavailableValue());
   }
 
   Change read(Record record, int index) {
@@ -44,9 +46,16 @@ final class ChangeReader {
       }
       return new Change(record, index, Change.Op.SKIP, List.of(), List.of(), null, Position.NONE);
     }
-    TypedRow row = ValueReader.read(record, names);
+    UnavailableValues.Split split = unavailable.split(ValueReader.read(record, names));
     TypedRow key = settings.keyFromRecordKey() ? recordKey(record) : null;
-    return keyed(record, index, Change.Op.UPSERT, merge(row, key), key, Position.NONE);
+    return keyed(
+        record,
+        index,
+        Change.Op.UPSERT,
+        merge(split.row(), key),
+        key,
+        Position.NONE,
+        split.unavailable());
   }
 
   private Change cdc(Record record, int index) {
@@ -97,7 +106,8 @@ final class ChangeReader {
     if (settings.keyFromRecordKey() && key == null) {
       throw bad(record, "primary_key = record_key, and the record has no key");
     }
-    row = merge(row, key);
+    UnavailableValues.Split split = unavailable.split(merge(row, key));
+    row = split.row();
     Change.Op kind = Change.Op.UPSERT;
     if (settings.cdcDelete() == CdcDeleteMode.SOFT) {
       row = withDeletedFlag(row, delete);
@@ -107,7 +117,14 @@ final class ChangeReader {
     } else if (delete) {
       kind = Change.Op.DELETE;
     }
-    return keyed(record, index, kind, row, key, Position.of(payload.path("source")));
+    return keyed(
+        record,
+        index,
+        kind,
+        row,
+        key,
+        Position.of(payload.path("source")),
+        delete ? java.util.Set.of() : split.unavailable());
   }
 
   private static byte[] imageBytes(JsonNode schema, String imageName, JsonNode image) {
@@ -145,6 +162,17 @@ final class ChangeReader {
 
   private Change keyed(
       Record record, int index, Change.Op op, TypedRow row, TypedRow recordKey, Position position) {
+    return keyed(record, index, op, row, recordKey, position, java.util.Set.of());
+  }
+
+  private Change keyed(
+      Record record,
+      int index,
+      Change.Op op,
+      TypedRow row,
+      TypedRow recordKey,
+      Position position,
+      java.util.Set<String> unavailable) {
     List<String> keys;
     if (settings.keyFromRecordKey()) {
       keys = recordKey.fields().stream().map(FieldValue::name).toList();
@@ -174,7 +202,7 @@ final class ChangeReader {
       }
       values.add(f.json());
     }
-    return new Change(record, index, op, keys, values, row, position);
+    return new Change(record, index, op, keys, values, row, position, unavailable);
   }
 
   /** The record key's fields; the key must be a JSON object (or a JsonConverter envelope). */

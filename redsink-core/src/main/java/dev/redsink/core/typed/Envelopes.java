@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.Locale;
 
@@ -18,6 +19,7 @@ import java.util.Locale;
 final class Envelopes {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String LOGICAL = "org.apache.kafka.connect.data.";
+  private static final String DEBEZIUM = "io.debezium.";
 
   private Envelopes() {}
 
@@ -60,12 +62,20 @@ final class Envelopes {
         f.put("name", LOGICAL + "Date");
       }
       case TIME -> {
-        f.put("type", "int32");
-        f.put("name", LOGICAL + "Time");
+        f.put("type", "int64");
+        f.put("name", DEBEZIUM + "time.MicroTime");
       }
       case TIMESTAMP -> {
         f.put("type", "int64");
-        f.put("name", LOGICAL + "Timestamp");
+        f.put("name", DEBEZIUM + "time.MicroTimestamp");
+      }
+      case TIMESTAMPTZ -> {
+        f.put("type", "string");
+        f.put("name", DEBEZIUM + "time.ZonedTimestamp");
+      }
+      case JSON -> {
+        f.put("type", "string");
+        f.put("name", DEBEZIUM + "data.Json");
       }
       default -> f.put("type", type.kind().name().toLowerCase(Locale.ROOT));
     }
@@ -75,6 +85,16 @@ final class Envelopes {
     Object v = field.value();
     if (v == null) {
       return JSON.nullNode();
+    }
+    if (field.type().kind() == FieldKind.TIMESTAMPTZ) {
+      long micros = (Long) v;
+      Instant instant =
+          Instant.ofEpochSecond(
+              Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L);
+      return JSON.getNodeFactory().textNode(instant.toString());
+    }
+    if (field.type().kind() == FieldKind.JSON) {
+      return JSON.getNodeFactory().textNode((String) v);
     }
     if (field.type().kind().isNested()) {
       try {

@@ -1,8 +1,10 @@
 package dev.redsink.core.typed;
 
 /**
- * The type of a top-level field as Kafka Connect names it (int8 … map, and the logical types
- * Decimal, Date, Time, Timestamp); schemaless values are inferred as INT64, FLOAT64, BOOLEAN,
+ * The type of a top-level field: Kafka Connect's schema types (int8 … map, which JsonConverter
+ * spells {@code float} and {@code double} for float32 and float64), its logical types (Decimal,
+ * Date, Time, Timestamp) and the Debezium semantic types that map onto them or onto TIMESTAMPTZ and
+ * JSON (see {@link SemanticTypes}); schemaless values are inferred as INT64, FLOAT64, BOOLEAN,
  * STRING or STRUCT/ARRAY.
  */
 public enum FieldKind {
@@ -22,13 +24,17 @@ public enum FieldKind {
   DECIMAL,
   /** org.apache.kafka.connect.data.Date: days since the epoch. */
   DATE,
-  /** org.apache.kafka.connect.data.Time: milliseconds of the day. */
+  /** Time (Connect's or Debezium's): microseconds of the day. */
   TIME,
-  /** org.apache.kafka.connect.data.Timestamp: milliseconds since the epoch. */
-  TIMESTAMP;
+  /** Timestamp (Connect's or Debezium's): microseconds since the epoch, a wall-clock time. */
+  TIMESTAMP,
+  /** io.debezium.time.ZonedTimestamp: microseconds since the epoch, an instant. */
+  TIMESTAMPTZ,
+  /** io.debezium.data.Json: JSON text, which lands in SUPER. */
+  JSON;
 
-  /** True for struct, array and map, which land in SUPER as JSON. */
+  /** True for struct, array, map and JSON text, which land in SUPER as JSON. */
   public boolean isNested() {
-    return this == STRUCT || this == ARRAY || this == MAP;
+    return this == STRUCT || this == ARRAY || this == MAP || this == JSON;
   }
 }

@@ -56,6 +56,7 @@ public final class FieldNames {
       }
     }
     reserved.add(StagingColumns.OP);
+    reserved.add(StagingColumns.KEEP);
     reserved.add(StagingColumns.ROW_NUMBER);
     if (write.mode() == WriteMode.CDC && write.cdcDelete() == CdcDeleteMode.SOFT) {
       reserved.add(TableName.fold(write.deletedColumn()));

@@ -24,6 +24,8 @@ public record FieldType(FieldKind kind, int precision, int scale) {
       case DATE -> "Date";
       case TIME -> "Time";
       case TIMESTAMP -> "Timestamp";
+      case TIMESTAMPTZ -> "io.debezium.time.ZonedTimestamp";
+      case JSON -> "io.debezium.data.Json";
       default -> kind.name().toLowerCase(Locale.ROOT);
     };
   }

@@ -3,8 +3,8 @@ package dev.redsink.core.typed;
 /**
  * One top-level field of a record value. The value is null (no type information when schemaless),
  * or by kind: Long (int8…int64), Double (float32/64), Boolean, String (string), byte[] (bytes),
- * BigDecimal (Decimal), Integer days (Date), Long milliseconds of the day (Time), Long milliseconds
- * since the epoch (Timestamp), String JSON text (struct, array, map).
+ * BigDecimal (Decimal), Integer days (Date), Long microseconds of the day (Time), Long microseconds
+ * since the epoch (Timestamp, TimestampTz), String JSON text (struct, array, map, JSON).
  *
  * @param type null only for a schemaless null
  */

@@ -24,13 +24,26 @@ public final class KeyFold {
   /** The staging-only column holding each staged row's operation. */
   public static final String OP_COLUMN = StagingColumns.OP;
 
+  /** The staging-only column listing the columns a staged row keeps from the target's row. */
+  public static final String KEEP_COLUMN = StagingColumns.KEEP;
+
   private final WriteSettings settings;
   private final ChangeReader reader;
   private final List<Record> normalized;
   private final Map<Record, Change> changes = new IdentityHashMap<>();
 
-  /** The staged rows of one load: records whose values are envelopes with the op field. */
-  public record Folded(List<Record> staged, List<String> keyColumns, Set<Operation> operations) {}
+  /**
+   * The staged rows of one load: records whose values are envelopes with the op field (and the keep
+   * field when {@code keptColumns} is not empty).
+   *
+   * @param keptColumns the columns some staged row keeps from the target's row, because its change
+   *     did not carry their value
+   */
+  public record Folded(
+      List<Record> staged,
+      List<String> keyColumns,
+      Set<Operation> operations,
+      Set<String> keptColumns) {}
 
   /** What staged rows do; the staged op column holds {@link #code()}. */
   public enum Operation {
@@ -93,6 +106,9 @@ public final class KeyFold {
       }
       keyColumns = c.keyColumns();
       Change before = last.remove(c.key());
+      if (before != null && before.op() == Change.Op.UPSERT) {
+        c = c.filledFrom(before);
+      }
       if (c.op() == Change.Op.SOFT_DELETE && before != null && before.op() == Change.Op.UPSERT) {
         // The row this load would have written, now flagged deleted: keeps its last values.
         c =
@@ -109,6 +125,7 @@ public final class KeyFold {
     }
     List<Record> staged = new ArrayList<>(last.size());
     Set<Operation> operations = EnumSet.noneOf(Operation.class);
+    Set<String> kept = new java.util.LinkedHashSet<>();
     for (Change c : last.values()) {
       Operation op =
           switch (c.op()) {
@@ -119,9 +136,26 @@ public final class KeyFold {
       operations.add(op);
       List<FieldValue> fields = new ArrayList<>(c.row().fields());
       fields.add(new FieldValue(OP_COLUMN, FieldType.of(FieldKind.STRING), op.code()));
+      if (!c.unavailable().isEmpty()) {
+        kept.addAll(c.unavailable());
+        fields.add(
+            new FieldValue(KEEP_COLUMN, FieldType.of(FieldKind.STRING), keepList(c.unavailable())));
+      }
       staged.add(withValue(c.record(), new TypedRow(fields)));
     }
-    return new Folded(staged, keyColumns, operations);
+    return new Folded(staged, keyColumns, operations, kept);
+  }
+
+  /**
+   * The keep column's value: each column name in double quotes, as {@code UpsertSql.keepExisting}
+   * looks for it.
+   */
+  public static String keepList(Set<String> columns) {
+    StringBuilder out = new StringBuilder();
+    for (String c : columns) {
+      out.append('"').append(c.replace("\"", "\"\"")).append('"');
+    }
+    return out.toString();
   }
 
   private static Record withValue(Record record, TypedRow row) {

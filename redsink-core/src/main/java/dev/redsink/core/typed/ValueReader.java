@@ -11,6 +11,9 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -19,9 +22,10 @@ import java.util.Map;
 
 /**
  * Reads a record value as a {@link TypedRow}: a Kafka Connect JsonConverter envelope ({@code
- * {"schema": {"type": "struct", "fields": […]}, "payload": {…}}}) typed by its schema, or a
- * schemaless JSON object typed by its values (integral → int64, fractional → float64, string,
- * boolean, object/array → struct/array, null → unknown).
+ * {"schema": {"type": "struct", "fields": […]}, "payload": {…}}}) typed by its schema (with the
+ * logical and Debezium types of {@link SemanticTypes}), or a schemaless JSON object typed by its
+ * values (integral → int64, fractional → float64, string, boolean, object/array → struct/array,
+ * null → unknown).
  */
 public final class ValueReader {
   private static final ObjectMapper JSON =
@@ -29,8 +33,6 @@ public final class ValueReader {
 
   /** Reads trees without resolving JsonNode's type on every record, as ObjectMapper does. */
   private static final ObjectReader TREES = JSON.readerFor(JsonNode.class);
-
-  private static final String LOGICAL = "org.apache.kafka.connect.data.";
 
   private ValueReader() {}
 
@@ -137,46 +139,61 @@ public final class ValueReader {
     for (JsonNode field : schema.path("fields")) {
       String name = field.path("field").asText();
       String column = columns.of(name);
-      FieldType type = type(record, name, field);
+      SemanticTypes.Reading reading = reading(record, name, field);
       JsonNode node = payload.isNull() ? null : payload.get(name);
       fields.add(
-          new FieldValue(column, type, node == null ? null : value(record, name, type, node)));
+          new FieldValue(
+              column, reading.type(), node == null ? null : value(record, name, reading, node)));
     }
     return new TypedRow(fields);
   }
 
-  private static FieldType type(Record record, String name, JsonNode schema) {
-    String logical = schema.path("name").asText("");
-    if (logical.startsWith(LOGICAL)) {
-      switch (logical.substring(LOGICAL.length())) {
-        case "Decimal":
-          JsonNode parameters = schema.path("parameters");
-          return FieldType.decimal(
-              parameters.path("connect.decimal.precision").asInt(0),
-              parameters.path("scale").asInt(0));
-        case "Date":
-          return FieldType.of(FieldKind.DATE);
-        case "Time":
-          return FieldType.of(FieldKind.TIME);
-        case "Timestamp":
-          return FieldType.of(FieldKind.TIMESTAMP);
-        default:
-          break;
-      }
-    }
-    String type = schema.path("type").asText("");
-    for (FieldKind kind : FieldKind.values()) {
-      if (kind.name().equalsIgnoreCase(type) && kind.ordinal() <= FieldKind.MAP.ordinal()) {
-        return FieldType.of(kind);
-      }
-    }
-    throw bad(record, "field '" + name + "' has the unknown schema type '" + type + "'");
+  private static SemanticTypes.Reading reading(Record record, String name, JsonNode schema) {
+    return SemanticTypes.of(schema)
+        .orElseThrow(
+            () ->
+                bad(
+                    record,
+                    "field '"
+                        + name
+                        + "' has the unknown schema type '"
+                        + schema.path("type").asText("")
+                        + "'"));
   }
 
-  private static Object value(Record record, String name, FieldType type, JsonNode node) {
+  private static Object value(
+      Record record, String name, SemanticTypes.Reading reading, JsonNode node) {
     if (node.isNull()) {
       return null;
     }
+    FieldType type = reading.type();
+    switch (reading.unit()) {
+      case MILLIS, MICROS, NANOS:
+        if (node.isIntegralNumber() && node.canConvertToLong()) {
+          return micros(record, name, reading.unit(), node.longValue());
+        }
+        break;
+      case ZONED:
+        if (node.isTextual()) {
+          return instantMicros(record, name, node.textValue());
+        }
+        break;
+      case VARIABLE_SCALE:
+        return variableScale(record, name, node);
+      case JSON_TEXT:
+        if (node.isTextual()) {
+          return node.textValue();
+        }
+        break;
+      case PLAIN:
+        return plain(record, name, type, node);
+    }
+    throw bad(
+        record,
+        "field '" + name + "' is declared " + type + " but holds " + node.getNodeType().name());
+  }
+
+  private static Object plain(Record record, String name, FieldType type, JsonNode node) {
     switch (type.kind()) {
       case INT8, INT16, INT32, INT64:
         if (node.isIntegralNumber() && node.canConvertToLong()) {
@@ -193,7 +210,7 @@ public final class ValueReader {
           return node.booleanValue();
         }
         break;
-      case STRING:
+      case STRING, JSON:
         if (node.isTextual()) {
           return node.textValue();
         }
@@ -210,7 +227,7 @@ public final class ValueReader {
           return node.intValue();
         }
         break;
-      case TIME, TIMESTAMP:
+      case TIME, TIMESTAMP, TIMESTAMPTZ:
         if (node.isIntegralNumber() && node.canConvertToLong()) {
           return node.longValue();
         }
@@ -229,6 +246,76 @@ public final class ValueReader {
     throw bad(
         record,
         "field '" + name + "' is declared " + type + " but holds " + node.getNodeType().name());
+  }
+
+  private static long micros(Record record, String name, SemanticTypes.Unit unit, long value) {
+    try {
+      return switch (unit) {
+        case MILLIS -> Math.multiplyExact(value, 1000L);
+        case NANOS -> Math.floorDiv(value, 1000L);
+        default -> value;
+      };
+    } catch (ArithmeticException e) {
+      throw bad(record, "field '" + name + "' holds a time beyond any Redshift can store");
+    }
+  }
+
+  private static long instantMicros(Record record, String name, String text) {
+    try {
+      Instant instant = OffsetDateTime.parse(text).toInstant();
+      return Math.addExact(
+          Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1000);
+    } catch (DateTimeParseException | ArithmeticException e) {
+      throw bad(
+          record,
+          "field '"
+              + name
+              + "' holds '"
+              + (text.length() > 40 ? text.substring(0, 40) + "…" : text)
+              + "', which is not an ISO-8601 time stamp with an offset (Redshift's TIMESTAMPTZ"
+              + " has no infinity)");
+    }
+  }
+
+  /**
+   * Debezium's VariableScaleDecimal at the column's scale, {@value SemanticTypes#VARIABLE_SCALE}
+   * digits: more fractional digits are rounded half-even, as Redshift rounds a cast.
+   */
+  private static BigDecimal variableScale(Record record, String name, JsonNode node) {
+    JsonNode scale = node.path("scale");
+    JsonNode value = node.path("value");
+    if (!scale.isIntegralNumber() || !value.isTextual()) {
+      throw bad(
+          record,
+          "field '"
+              + name
+              + "' is declared io.debezium.data.VariableScaleDecimal but does not hold"
+              + " {\"scale\": …, \"value\": …}");
+    }
+    BigDecimal d;
+    try {
+      d = new BigDecimal(new BigInteger(base64(record, name, value.textValue())), scale.intValue());
+    } catch (NumberFormatException e) {
+      throw bad(record, "field '" + name + "' does not hold a decimal value");
+    }
+    d = d.setScale(SemanticTypes.VARIABLE_SCALE, RoundingMode.HALF_EVEN);
+    if (d.precision() > SemanticTypes.VARIABLE_PRECISION) {
+      throw bad(
+          record,
+          "field '"
+              + name
+              + "' holds "
+              + d.toPlainString()
+              + ", more than the "
+              + (SemanticTypes.VARIABLE_PRECISION - SemanticTypes.VARIABLE_SCALE)
+              + " integer digits of its DECIMAL("
+              + SemanticTypes.VARIABLE_PRECISION
+              + ","
+              + SemanticTypes.VARIABLE_SCALE
+              + ") column (set Debezium's decimal.handling.mode = string to load such values as"
+              + " text)");
+    }
+    return d;
   }
 
   private static BigDecimal decimal(Record record, String name, FieldType type, JsonNode node) {

@@ -586,6 +586,8 @@ class ConfigParserTest {
                       "primary_key",
                       "record_key"))),
           Map.entry("cdc_delete_mode", new Example("soft", CdcDeleteMode.SOFT)),
+          Map.entry(
+              "unavailable_value_placeholder", new Example("__unavailable__", "__unavailable__")),
           Map.entry("dist_style", new Example("even", DistStyle.EVEN)),
           Map.entry("dist_key", new Example("ID", "id")),
           Map.entry("sort_key", new Example("id, pico_offset", List.of("id", "pico_offset"))),

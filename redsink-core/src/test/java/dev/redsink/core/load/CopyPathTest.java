@@ -40,7 +40,9 @@ class CopyPathTest {
   @Test
   void whatNeedsAStatementBetweenFilesAndTargetIsStaged() {
     StagedBatch upsert =
-        batch(Optional.of(new StagedChanges(TYPED, List.of("amount"), Set.of(Operation.REPLACE))));
+        batch(
+            Optional.of(
+                new StagedChanges(TYPED, List.of("amount"), Set.of(Operation.REPLACE), Set.of())));
     assertThat(CopyPath.of(CopyPath.DIRECT, upsert, DedupMode.LEDGER_ONLY, TYPED))
         .as("upsert and cdc")
         .isEqualTo(CopyPath.STAGED);

@@ -121,7 +121,8 @@ class SchemaCheckTest {
     "bigint, BIGINT",
     "integer, INTEGER",
     "timestamp without time zone, TIMESTAMP",
-    "timestamp with time zone, OTHER",
+    "timestamp with time zone, TIMESTAMPTZ",
+    "time with time zone, OTHER",
     "geometry, OTHER"
   })
   void typeFamilies(String type, TypeFamily family) {

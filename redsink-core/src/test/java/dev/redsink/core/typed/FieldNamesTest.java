@@ -69,7 +69,8 @@ class FieldNamesTest {
                 List.of("k"),
                 TombstoneHandling.IGNORE,
                 CdcDeleteMode.SOFT,
-                "pico_deleted"));
+                "pico_deleted",
+                WriteSettings.DEBEZIUM_UNAVAILABLE_VALUE));
     assertThat(columns(soft, "{\"pico_deleted\":true}")).containsExactly("pico_deleted_value");
     assertThat(columns(PICO, "{\"pico_deleted\":true}")).containsExactly("pico_deleted");
   }

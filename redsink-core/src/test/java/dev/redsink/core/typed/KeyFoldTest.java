@@ -28,10 +28,16 @@ class KeyFoldTest {
           List.of("k"),
           TombstoneHandling.IGNORE,
           CdcDeleteMode.HARD,
-          "p_deleted");
+          "p_deleted",
+          WriteSettings.DEBEZIUM_UNAVAILABLE_VALUE);
   private static final WriteSettings CDC =
       new WriteSettings(
-          WriteMode.CDC, List.of("k"), TombstoneHandling.IGNORE, CdcDeleteMode.HARD, "p_deleted");
+          WriteMode.CDC,
+          List.of("k"),
+          TombstoneHandling.IGNORE,
+          CdcDeleteMode.HARD,
+          "p_deleted",
+          WriteSettings.DEBEZIUM_UNAVAILABLE_VALUE);
 
   private static Record record(int partition, long offset, String value) {
     return new Record(

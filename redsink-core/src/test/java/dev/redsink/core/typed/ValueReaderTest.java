@@ -46,7 +46,7 @@ class ValueReaderTest {
         .containsExactly(
             new FieldValue("id_value", FieldType.of(FieldKind.INT32), 7L),
             new FieldValue("amount", FieldType.decimal(10, 2), new BigDecimal("2.26")),
-            new FieldValue("when", FieldType.of(FieldKind.TIMESTAMP), 1000L),
+            new FieldValue("when", FieldType.of(FieldKind.TIMESTAMP), 1_000_000L),
             new FieldValue("missing", FieldType.of(FieldKind.STRING), null));
     assertThat(TypeMapping.column(row.fields().get(1).type(), 0))
         .isEqualTo(ColumnType.decimal(10, 2));
