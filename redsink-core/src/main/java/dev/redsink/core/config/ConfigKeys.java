@@ -293,7 +293,7 @@ public final class ConfigKeys {
               + " source did not send (Debezium's unavailable.value.placeholder: an unchanged"
               + " TOASTed value in PostgreSQL). Such a column keeps the row's existing value, in the"
               + " load transaction; matched as a string, its UTF-8 bytes, or an array holding it",
-          (key, value, problems) -> value);
+          ConfigKeys::placeholder);
   public static final ConfigKey<DistStyle> DIST_STYLE =
       choice(
           "dist_style",
@@ -591,6 +591,19 @@ public final class ConfigKeys {
     int bytes = TableName.utf8Length(value + "timestamp");
     if (bytes > TableName.MAX_IDENTIFIER_BYTES) {
       problems.problem(key.name(), "makes column names longer than Redshift's 127 bytes");
+    }
+    return value;
+  }
+
+  private static String placeholder(ConfigKey<?> key, String value, Problems problems) {
+    for (int i = 0; i < value.length(); i++) {
+      if (value.charAt(i) < 0x20) {
+        problems.problem(
+            key.name(),
+            "contains a control character; set it to Debezium's unavailable.value.placeholder"
+                + " (by default __debezium_unavailable_value)");
+        return null;
+      }
     }
     return value;
   }

@@ -94,4 +94,26 @@ class KeyFoldTest {
         .hasMessageContaining("primary key field 'k'")
         .hasMessageContaining("absent");
   }
+
+  @Test
+  void anUnavailableValueIsTakenFromTheKeysEarlierChangeOrKeptFromTheTable() {
+    String placeholder = WriteSettings.DEBEZIUM_UNAVAILABLE_VALUE;
+    List<Record> records =
+        List.of(
+            record(0, 0, "{\"k\":1,\"v\":\"first\",\"w\":1}"),
+            record(0, 1, "{\"k\":1,\"v\":\"" + placeholder + "\",\"w\":2}"),
+            record(0, 2, "{\"k\":2,\"v\":[\"" + placeholder + "\"],\"w\":3}"));
+    KeyFold fold = new KeyFold(records, UPSERT, NAMES);
+    KeyFold.Folded folded = fold.fold(fold.normalized());
+
+    Map<String, FieldValue> one = row(folded.staged().get(0));
+    assertThat(one.get("v").value()).as("from the key's earlier change").isEqualTo("first");
+    assertThat(one.get("w").value()).isEqualTo(2L);
+    assertThat(one).doesNotContainKey(KeyFold.KEEP_COLUMN);
+
+    Map<String, FieldValue> two = row(folded.staged().get(1));
+    assertThat(two.get("v").value()).as("never the placeholder").isNull();
+    assertThat(two.get(KeyFold.KEEP_COLUMN).value()).isEqualTo("\"v\"");
+    assertThat(folded.keptColumns()).containsExactly("v");
+  }
 }

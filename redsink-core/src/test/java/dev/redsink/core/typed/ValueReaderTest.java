@@ -104,4 +104,64 @@ class ValueReaderTest {
                 new FieldValue("s", FieldType.of(FieldKind.STRING), "x".repeat(65_536))))
         .isEqualTo(Fit.TOO_LONG);
   }
+
+  /** Field schemas as Debezium's PostgreSQL connector writes them through JsonConverter. */
+  @Test
+  void debeziumTypesReadAsTheRedshiftTypesTheyStandFor() {
+    TypedRow row =
+        ValueReader.read(
+            record(
+                "{\"schema\":{\"type\":\"struct\",\"fields\":["
+                    + "{\"type\":\"float\",\"optional\":true,\"field\":\"r\"},"
+                    + "{\"type\":\"double\",\"optional\":true,\"field\":\"d\"},"
+                    + "{\"type\":\"int32\",\"name\":\"io.debezium.time.Date\",\"field\":\"day\"},"
+                    + "{\"type\":\"int64\",\"name\":\"io.debezium.time.MicroTime\","
+                    + "\"field\":\"tm\"},"
+                    + "{\"type\":\"int64\",\"name\":\"io.debezium.time.NanoTimestamp\","
+                    + "\"field\":\"ts\"},"
+                    + "{\"type\":\"string\",\"name\":\"io.debezium.time.ZonedTimestamp\","
+                    + "\"field\":\"tstz\"},"
+                    + "{\"type\":\"struct\",\"fields\":[{\"type\":\"int32\",\"field\":\"scale\"},"
+                    + "{\"type\":\"bytes\",\"field\":\"value\"}],"
+                    + "\"name\":\"io.debezium.data.VariableScaleDecimal\",\"field\":\"nv\"},"
+                    + "{\"type\":\"string\",\"name\":\"io.debezium.data.Json\",\"field\":\"j\"},"
+                    + "{\"type\":\"int64\",\"name\":\"io.debezium.time.MicroDuration\","
+                    + "\"field\":\"iv\"}]},"
+                    + "\"payload\":{\"r\":1.5,\"d\":2.25,\"day\":-56270,\"tm\":23400000000,"
+                    + "\"ts\":1705307400123456789,\"tstz\":\"2024-01-15T07:30:00.123456Z\","
+                    + "\"nv\":{\"scale\":3,\"value\":\"AeI=\"},\"j\":\"{\\\"a\\\": 1}\","
+                    + "\"iv\":93784000000}}"),
+            NAMES);
+    java.util.Map<String, FieldValue> f = row.byColumnName();
+    assertThat(TypeMapping.column(f.get("r").type(), 0)).isEqualTo(ColumnType.REAL);
+    assertThat(TypeMapping.column(f.get("d").type(), 0)).isEqualTo(ColumnType.DOUBLE_PRECISION);
+    assertThat(f.get("day").value()).isEqualTo(-56270);
+    assertThat(TypeMapping.column(f.get("day").type(), 0)).isEqualTo(ColumnType.DATE);
+    assertThat(f.get("tm").value()).as("06:30 in microseconds").isEqualTo(23_400_000_000L);
+    assertThat(TypeMapping.column(f.get("tm").type(), 0)).isEqualTo(ColumnType.TIME);
+    assertThat(f.get("ts").value()).as("nanoseconds cut to micros").isEqualTo(1705307400123456L);
+    assertThat(TypeMapping.column(f.get("ts").type(), 0)).isEqualTo(ColumnType.TIMESTAMP);
+    assertThat(f.get("tstz").value()).isEqualTo(1705303800123456L);
+    assertThat(TypeMapping.column(f.get("tstz").type(), 0)).isEqualTo(ColumnType.TIMESTAMPTZ);
+    assertThat(f.get("nv").value()).isEqualTo(new BigDecimal("0.482000000000000000"));
+    assertThat(TypeMapping.column(f.get("nv").type(), 0)).isEqualTo(ColumnType.decimal(38, 18));
+    assertThat(f.get("j").json()).isEqualTo("{\"a\": 1}");
+    assertThat(TypeMapping.column(f.get("j").type(), 0)).isEqualTo(ColumnType.SUPER);
+    assertThat(TypeMapping.column(f.get("iv").type(), 0)).isEqualTo(ColumnType.BIGINT);
+  }
+
+  @Test
+  void aZonedTimestampThatIsNotAnInstantIsABadRecord() {
+    assertThatThrownBy(
+            () ->
+                ValueReader.read(
+                    record(
+                        "{\"schema\":{\"type\":\"struct\",\"fields\":[{\"type\":\"string\","
+                            + "\"name\":\"io.debezium.time.ZonedTimestamp\",\"field\":\"t\"}]},"
+                            + "\"payload\":{\"t\":\"infinity\"}}"),
+                    NAMES))
+        .isInstanceOf(BadRecordException.class)
+        .hasMessageContaining("field 't'")
+        .hasMessageContaining("infinity");
+  }
 }
