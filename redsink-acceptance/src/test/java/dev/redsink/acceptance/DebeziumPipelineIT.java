@@ -285,6 +285,36 @@ class DebeziumPipelineIT {
     assertThat(redshiftTypes()).containsEntry("v", "character varying(65535)");
   }
 
+  @Test
+  @Order(7)
+  void sourceTypesThatWidenWidenTheirColumns() throws Exception {
+    source.execute(
+        "ALTER TABLE customers ALTER COLUMN i TYPE bigint",
+        "UPDATE customers SET i = 5000000000 WHERE id = 1",
+        "ALTER TABLE customers ALTER COLUMN n TYPE numeric(14,2)",
+        "UPDATE customers SET n = 123456789012.34 WHERE id = 2",
+        "ALTER TABLE customers ALTER COLUMN r TYPE double precision",
+        "UPDATE customers SET r = 1.2345678901234 WHERE id = 3");
+    retype("i", "bigint");
+    retype("n", "numeric(14,2)");
+    retype("r", "double precision");
+    awaitSameRows();
+    Map<String, String> types = redshiftTypes();
+    assertThat(types)
+        .containsEntry("i", "bigint")
+        .containsEntry("n", "numeric(14,2)")
+        .containsEntry("r", "double precision")
+        .doesNotContainKey("redsink_widening");
+  }
+
+  private static void retype(String column, String redshift) {
+    COLUMNS.replaceAll(
+        c ->
+            c.name().equals(column)
+                ? new SourceColumn(c.name(), c.sourceType(), c.sourceRead(), c.kind(), redshift)
+                : c);
+  }
+
   // --- comparing the two tables ---
 
   private static void awaitRedshift(String sql, String expected) throws Exception {

@@ -245,9 +245,11 @@ public final class ConfigKeys {
           "schema_evolution",
           SchemaEvolution.ADD_COLUMNS,
           "With table_layout = typed: add_columns (a new field adds a column, a longer string widens"
-              + " its VARCHAR, a value of a type its column cannot take is a bad record) or none"
-              + " (never alter the table; such a record fails the load). Columns are never dropped,"
-              + " renamed or narrowed",
+              + " its VARCHAR, a wider number widens its column: SMALLINT to INTEGER to BIGINT, REAL"
+              + " to DOUBLE PRECISION, DECIMAL to more digits; a value of a type its column cannot"
+              + " take is a bad record), add_columns_keep_types (as add_columns, but a wider number"
+              + " fails the load instead of changing the column's type) or none (never alter the"
+              + " table; such a record fails the load). Columns are never dropped or narrowed",
           SchemaEvolution.values(),
           SchemaEvolution::keyword);
   public static final ConfigKey<WriteMode> WRITE_MODE =

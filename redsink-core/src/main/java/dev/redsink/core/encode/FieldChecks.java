@@ -55,7 +55,11 @@ final class FieldChecks {
                 + TypeMapping.bytes(field)
                 + " bytes, over the 65535 bytes a VARCHAR or SUPER staged as text holds");
       }
-      if (fit == Fit.INCOMPATIBLE && evolution == SchemaEvolution.ADD_COLUMNS) {
+      if (fit == Fit.INCOMPATIBLE
+          && evolution != SchemaEvolution.NONE
+          && (column == null || TypeMapping.widened(column.type(), field.type()).isEmpty())) {
+        // A wider numeric type is the schema evolution's to make (or, when it may not change
+        // types, to refuse loudly), not a bad record.
         throw incompatible(record, field, column);
       }
       asIs &= field.value() == null || (column != null && fit == Fit.FITS);

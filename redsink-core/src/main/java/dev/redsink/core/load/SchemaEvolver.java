@@ -250,11 +250,133 @@ final class SchemaEvolver {
       }
       if (changed) {
         columns = TypedTableColumns.of(name, fixed, TargetTables.columns(c, name));
+        changed = false;
+      }
+      for (FieldNeed need : needs.values()) {
+        Optional<Column> column = columns.field(need.name);
+        if (column.isPresent()) {
+          Optional<ColumnType> wider = widening(column.get(), need.name, records, rows);
+          if (wider.isPresent()) {
+            changeType(c, name, fixed, evolution, column.get(), wider.get());
+            changed = true;
+          }
+        }
+      }
+      if (changed) {
+        columns = TypedTableColumns.of(name, fixed, TargetTables.columns(c, name));
       }
       requireFit(name, evolution, columns, records, rows);
       return table.withLayout(columns.layout());
     } catch (SQLException e) {
       throw SqlStates.wrap("evolve the columns of " + name, e);
+    }
+  }
+
+  /**
+   * The wider type a numeric column needs for this load: present when a value of the field does not
+   * fit the column and a wider type holds every value of the field in the load and every value the
+   * column holds.
+   */
+  private static Optional<ColumnType> widening(
+      Column column, String field, List<Record> records, List<TypedRow> rows) {
+    String folded = TableName.fold(field);
+    ColumnType wider = null;
+    List<FieldValue> values = new ArrayList<>();
+    for (TypedRow row : rows) {
+      for (FieldValue f : row.fields()) {
+        if (f.value() != null && TableName.fold(f.name()).equals(folded)) {
+          values.add(f);
+          if (wider == null
+              && TypeMapping.fit(column.type(), column.maxBytes(), f) == Fit.INCOMPATIBLE) {
+            wider = TypeMapping.widened(column.type(), f.type()).orElse(null);
+          }
+        }
+      }
+    }
+    if (wider == null) {
+      return Optional.empty();
+    }
+    for (FieldValue f : values) {
+      if (TypeMapping.fit(wider, wider.maxBytes(), f) != Fit.FITS) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of(wider);
+  }
+
+  /**
+   * Gives a numeric column a wider type in one transaction (a new column, a copy, a swap; see
+   * {@link SchemaSql#changeType}). Under the table's lock the catalog is read again: when another
+   * writer widened the column first, nothing is done.
+   */
+  private static void changeType(
+      Connection c,
+      TableName name,
+      RowLayout fixed,
+      SchemaEvolution evolution,
+      Column column,
+      ColumnType wider)
+      throws SQLException {
+    String change =
+        "column '"
+            + column.name()
+            + "' is "
+            + column.type().display()
+            + " and its field's values now need "
+            + wider.display();
+    if (evolution == SchemaEvolution.ADD_COLUMNS_KEEP_TYPES) {
+      throw new RedsinkException(
+          ErrorCategory.INVALID_CONFIG,
+          "Cannot load into table "
+              + name
+              + ": "
+              + change
+              + ", and schema_evolution = add_columns_keep_types never changes a column's type;"
+              + " change it by hand (add a "
+              + wider.display()
+              + " column, copy the values, drop the old column, rename the new one) or set"
+              + " schema_evolution = add_columns");
+    }
+    refuseWhenFrozen(evolution, name, change);
+    long start = System.nanoTime();
+    c.setAutoCommit(false);
+    try (Statement st = c.createStatement()) {
+      List<String> statements = SchemaSql.changeType(name, column.name(), wider);
+      st.execute(statements.get(0));
+      Optional<Column> now =
+          TypedTableColumns.of(name, fixed, TargetTables.columns(c, name)).field(column.name());
+      if (now.isPresent() && now.get().type().equals(column.type())) {
+        for (String sql : statements.subList(1, statements.size())) {
+          st.execute(sql);
+        }
+      }
+      c.commit();
+      LOG.info(
+          "Changed column {} of {} from {} to {} in {} ms (a new column, a copy of every row, a"
+              + " swap)",
+          column.name(),
+          name,
+          column.type().display(),
+          wider.display(),
+          (System.nanoTime() - start) / 1_000_000);
+    } catch (SQLException e) {
+      c.rollback();
+      throw new SQLException(
+          "Cannot change column "
+              + column.name()
+              + " of "
+              + name
+              + " from "
+              + column.type().display()
+              + " to "
+              + wider.display()
+              + " (a view that depends on the column, or the column being the dist or sort key,"
+              + " stops it; change it by hand): "
+              + e.getMessage(),
+          e.getSQLState(),
+          e);
+    } finally {
+      c.setAutoCommit(true);
     }
   }
 

@@ -8,6 +8,7 @@ import dev.redsink.core.typed.FieldType;
 import dev.redsink.core.typed.FieldValue;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 
 /**
  * The one mapping of field types to Redshift column types, and the rule for whether a value fits an
@@ -128,11 +129,12 @@ public final class TypeMapping {
       case FLOAT32 -> family == TypeFamily.REAL || family == TypeFamily.DOUBLE;
       case FLOAT64 -> family == TypeFamily.DOUBLE;
       case BOOLEAN -> family == TypeFamily.BOOLEAN;
-      case DECIMAL ->
-          family == TypeFamily.DECIMAL
-              && column.scale() == type.scale()
-              && ((BigDecimal) field.value()).precision() - type.scale()
-                  <= column.length() - column.scale();
+      case DECIMAL -> {
+        BigDecimal d = (BigDecimal) field.value();
+        yield family == TypeFamily.DECIMAL
+            && column.scale() >= type.scale()
+            && d.precision() - d.scale() <= column.length() - column.scale();
+      }
       // The integer and text columns are those earlier versions created for Debezium's types.
       case DATE -> family == TypeFamily.DATE || isInteger(family);
       case TIME -> family == TypeFamily.TIME || family == TypeFamily.BIGINT;
@@ -143,6 +145,52 @@ public final class TypeMapping {
               || (family == TypeFamily.TEXT && column.maxBytes() >= 32);
       default -> false;
     };
+  }
+
+  /**
+   * The wider type a numeric column becomes so that it holds values of {@code type} as well as all
+   * it holds: SMALLINT → INTEGER → BIGINT, SMALLINT or INTEGER or REAL → DOUBLE PRECISION, DECIMAL
+   * → a DECIMAL with the larger integer digits and scale of both (at most 38 digits). Empty when
+   * the column already takes the type or no such type exists (text into a number, BIGINT into
+   * DOUBLE PRECISION, which would round).
+   */
+  public static Optional<ColumnType> widened(ColumnType column, FieldType type) {
+    if (!type.kind().isNumeric()) {
+      return Optional.empty();
+    }
+    ColumnType natural = column(type, 0);
+    TypeFamily to = natural.family();
+    switch (column.family()) {
+      case SMALLINT:
+        if (to == TypeFamily.INTEGER || to == TypeFamily.BIGINT || to == TypeFamily.DOUBLE) {
+          return Optional.of(natural);
+        }
+        break;
+      case INTEGER:
+        if (to == TypeFamily.BIGINT || to == TypeFamily.DOUBLE) {
+          return Optional.of(natural);
+        }
+        break;
+      case REAL:
+        if (to == TypeFamily.DOUBLE) {
+          return Optional.of(natural);
+        }
+        break;
+      case DECIMAL:
+        if (to == TypeFamily.DECIMAL) {
+          int scale = Math.max(column.scale(), natural.scale());
+          int digits =
+              Math.max(column.length() - column.scale(), natural.length() - natural.scale());
+          if (digits + scale <= ColumnType.DECIMAL_MAX_PRECISION
+              && (digits + scale != column.length() || scale != column.scale())) {
+            return Optional.of(ColumnType.decimal(digits + scale, scale));
+          }
+        }
+        break;
+      default:
+        break;
+    }
+    return Optional.empty();
   }
 
   /** A Decimal beyond DECIMAL(38), stored as its plain text in a VARCHAR. */

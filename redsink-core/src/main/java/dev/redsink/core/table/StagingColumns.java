@@ -14,6 +14,9 @@ public final class StagingColumns {
    */
   public static final String KEEP = "redsink_keep";
 
+  /** The column a type change fills before it takes the changed column's place. */
+  public static final String WIDENING = "redsink_widening";
+
   /** The row number dedup_by_id's insert computes over a staging table. */
   public static final String ROW_NUMBER = "redsink_rn";
 

@@ -33,6 +33,17 @@ public enum FieldKind {
   /** io.debezium.data.Json: JSON text, which lands in SUPER. */
   JSON;
 
+  /** True for the integers, floats and decimals. */
+  public boolean isNumeric() {
+    return this == INT8
+        || this == INT16
+        || this == INT32
+        || this == INT64
+        || this == FLOAT32
+        || this == FLOAT64
+        || this == DECIMAL;
+  }
+
   /** True for struct, array, map and JSON text, which land in SUPER as JSON. */
   public boolean isNested() {
     return this == STRUCT || this == ARRAY || this == MAP || this == JSON;

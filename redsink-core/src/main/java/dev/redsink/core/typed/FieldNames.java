@@ -57,6 +57,7 @@ public final class FieldNames {
     }
     reserved.add(StagingColumns.OP);
     reserved.add(StagingColumns.KEEP);
+    reserved.add(StagingColumns.WIDENING);
     reserved.add(StagingColumns.ROW_NUMBER);
     if (write.mode() == WriteMode.CDC && write.cdcDelete() == CdcDeleteMode.SOFT) {
       reserved.add(TableName.fold(write.deletedColumn()));

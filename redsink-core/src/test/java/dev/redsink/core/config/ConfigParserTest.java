@@ -374,7 +374,10 @@ class ConfigParserTest {
     assertThat(catchInvalid(wrong).problems())
         .anySatisfy(p -> assertThat(p).contains("table_layout").contains("payload or typed"))
         .anySatisfy(
-            p -> assertThat(p).contains("schema_evolution").contains("add_columns or none"));
+            p ->
+                assertThat(p)
+                    .contains("schema_evolution")
+                    .contains("add_columns_keep_types or none"));
   }
 
   @Test
