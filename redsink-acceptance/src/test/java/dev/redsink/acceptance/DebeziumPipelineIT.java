@@ -41,6 +41,9 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DebeziumPipelineIT {
   private static final String TOPIC = "dbz.public.customers";
+  private static final String CDC_TABLE = "customers";
+  private static final String FLAT_TABLE = "customers_flat";
+  private static final List<String> TABLES = List.of(CDC_TABLE, FLAT_TABLE);
   private static final Duration CATCH_UP = Duration.ofSeconds(90);
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -146,7 +149,8 @@ class DebeziumPipelineIT {
             .build();
     connect.start();
     connect.configureConnector("dbz", debezium());
-    connect.configureConnector("redsink", sink());
+    connect.configureConnector("redsink", sink(CDC_TABLE));
+    connect.configureConnector("redsink-flat", sink(FLAT_TABLE));
   }
 
   private static Map<String, String> debezium() {
@@ -165,11 +169,26 @@ class DebeziumPipelineIT {
     return c;
   }
 
-  private static Map<String, String> sink() {
-    Map<String, Object> c = warehouse.config("customers", "debezium");
+  /**
+   * The sink of one table: the change events as they are (write_mode = cdc), or flattened by
+   * Debezium's ExtractNewRecordState, deletes as tombstones (write_mode = upsert), the other way
+   * people deploy it.
+   */
+  private static Map<String, String> sink(String table) {
+    Map<String, Object> c = warehouse.config(table, "debezium/" + table);
     c.put("table_layout", "typed");
-    c.put("write_mode", "cdc");
+    if (table.equals(FLAT_TABLE)) {
+      c.put("write_mode", "upsert");
+      c.put("primary_key", "record_key");
+      c.put("delete_on_tombstone", true);
+    } else {
+      c.put("write_mode", "cdc");
+    }
     Map<String, String> props = new LinkedHashMap<>(CellConfig.connect(c));
+    if (table.equals(FLAT_TABLE)) {
+      props.put("transforms", "unwrap");
+      props.put("transforms.unwrap.type", "io.debezium.transforms.ExtractNewRecordState");
+    }
     props.put("connector.class", ConnectRuntime.CONNECTOR_CLASS);
     props.put("tasks.max", "1");
     props.put("topics", TOPIC);
@@ -206,10 +225,11 @@ class DebeziumPipelineIT {
   @Order(1)
   void theSnapshotLoadsAsTheSourceTable() throws Exception {
     awaitSameRows();
-    Map<String, String> types = redshiftTypes();
     Map<String, String> expected = new TreeMap<>();
     COLUMNS.forEach(c -> expected.put(c.column(), c.redshift()));
-    assertThat(new TreeMap<>(types)).containsAllEntriesOf(expected);
+    for (String table : TABLES) {
+      assertThat(new TreeMap<>(redshiftTypes(table))).as(table).containsAllEntriesOf(expected);
+    }
   }
 
   @Test
@@ -233,7 +253,10 @@ class DebeziumPipelineIT {
     // unchanged TOASTed value as the placeholder, and no row of that key holds it yet: the column
     // is NULL, never the placeholder (docs/table-layouts.md, "From Debezium"). The next change of
     // the column sends it again.
-    awaitRedshift("SELECT count(*) FROM customers WHERE id_value = 60 AND big IS NULL", "1");
+    for (String table : TABLES) {
+      awaitRedshift(
+          table, "SELECT count(*) FROM " + table + " WHERE id_value = 60 AND big IS NULL", "1");
+    }
     source.execute("UPDATE customers SET big = big || '' WHERE id = 60");
     awaitSameRows();
   }
@@ -246,8 +269,10 @@ class DebeziumPipelineIT {
         "UPDATE customers SET i = 12 WHERE id = 1",
         "UPDATE customers SET s = 7 WHERE id = 2");
     awaitSameRows();
-    assertThat(warehouse.rows("SELECT count(*) FROM customers WHERE big LIKE '%unavailable%'"))
-        .containsExactly("0");
+    for (String table : TABLES) {
+      assertThat(warehouse.rows("SELECT count(*) FROM " + table + " WHERE big LIKE '%unavail%'"))
+          .containsExactly("0");
+    }
   }
 
   @Test
@@ -282,7 +307,9 @@ class DebeziumPipelineIT {
         "ALTER TABLE customers ALTER COLUMN v TYPE varchar(400)",
         "UPDATE customers SET v = repeat('w', 300) WHERE id = 2");
     awaitSameRows();
-    assertThat(redshiftTypes()).containsEntry("v", "character varying(65535)");
+    for (String table : TABLES) {
+      assertThat(redshiftTypes(table)).containsEntry("v", "character varying(65535)");
+    }
   }
 
   @Test
@@ -299,12 +326,14 @@ class DebeziumPipelineIT {
     retype("n", "numeric(14,2)");
     retype("r", "double precision");
     awaitSameRows();
-    Map<String, String> types = redshiftTypes();
-    assertThat(types)
-        .containsEntry("i", "bigint")
-        .containsEntry("n", "numeric(14,2)")
-        .containsEntry("r", "double precision")
-        .doesNotContainKey("redsink_widening");
+    for (String table : TABLES) {
+      assertThat(redshiftTypes(table))
+          .as(table)
+          .containsEntry("i", "bigint")
+          .containsEntry("n", "numeric(14,2)")
+          .containsEntry("r", "double precision")
+          .doesNotContainKey("redsink_widening");
+    }
   }
 
   private static void retype(String column, String redshift) {
@@ -317,11 +346,11 @@ class DebeziumPipelineIT {
 
   // --- comparing the two tables ---
 
-  private static void awaitRedshift(String sql, String expected) throws Exception {
+  private static void awaitRedshift(String table, String sql, String expected) throws Exception {
     long deadline = System.nanoTime() + CATCH_UP.toNanos();
     String have = null;
     while (System.nanoTime() < deadline) {
-      have = warehouse.tableExists("customers") ? warehouse.value(sql) : null;
+      have = warehouse.tableExists(table) ? warehouse.value(sql) : null;
       if (expected.equals(have)) {
         return;
       }
@@ -330,19 +359,24 @@ class DebeziumPipelineIT {
     assertThat(have).as(sql).isEqualTo(expected);
   }
 
+  /** Waits until each Redshift table holds the source's rows; fails with the differences. */
   private static void awaitSameRows() throws Exception {
-    long deadline = System.nanoTime() + CATCH_UP.toNanos();
-    Map<String, Map<String, String>> want = sourceRows();
-    Map<String, Map<String, String>> have = Map.of();
-    while (System.nanoTime() < deadline) {
-      have = redshiftRows();
-      if (have.equals(want)) {
-        return;
+    for (String table : TABLES) {
+      long deadline = System.nanoTime() + CATCH_UP.toNanos();
+      Map<String, Map<String, String>> want = sourceRows();
+      Map<String, Map<String, String>> have = Map.of();
+      while (System.nanoTime() < deadline) {
+        have = redshiftRows(table);
+        if (have.equals(want)) {
+          break;
+        }
+        Thread.sleep(500);
+        want = sourceRows();
       }
-      Thread.sleep(500);
-      want = sourceRows();
+      assertThat(differences(want, have))
+          .as("the Redshift table " + table + " against the source table")
+          .isEmpty();
     }
-    assertThat(differences(want, have)).as("the Redshift table against the source table").isEmpty();
   }
 
   /** Per row id, the columns whose values differ: {@code column: source → Redshift}. */
@@ -383,8 +417,8 @@ class DebeziumPipelineIT {
     }
   }
 
-  private static Map<String, Map<String, String>> redshiftRows() throws Exception {
-    if (!warehouse.tableExists("customers")) {
+  private static Map<String, Map<String, String>> redshiftRows(String table) throws Exception {
+    if (!warehouse.tableExists(table)) {
       return Map.of();
     }
     StringBuilder sql = new StringBuilder("SELECT ");
@@ -397,7 +431,7 @@ class DebeziumPipelineIT {
           .append(c.name());
     }
     try (Connection c = warehouse.connect()) {
-      return rows(c, sql.append(" FROM customers").toString());
+      return rows(c, sql.append(" FROM ").append(table).toString());
     } catch (SQLException e) {
       // A column the next load adds is not there yet.
       return Map.of("error", Map.of("message", String.valueOf(e.getMessage())));
@@ -452,10 +486,11 @@ class DebeziumPipelineIT {
     }
   }
 
-  private static Map<String, String> redshiftTypes() throws SQLException {
+  private static Map<String, String> redshiftTypes(String table) throws SQLException {
     Map<String, String> types = new LinkedHashMap<>();
     for (String row :
-        warehouse.rows("SELECT \"column\", type FROM pg_table_def WHERE tablename = 'customers'")) {
+        warehouse.rows(
+            "SELECT \"column\", type FROM pg_table_def WHERE tablename = '" + table + "'")) {
       String[] parts = row.split("\\|", 2);
       types.put(parts[0], parts[1]);
     }
