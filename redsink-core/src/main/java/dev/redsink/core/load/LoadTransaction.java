@@ -113,6 +113,9 @@ final class LoadTransaction {
           }
           long t2 = System.nanoTime();
           long written = 0;
+          if (staged.changes().map(StagedChanges::truncate).orElse(false)) {
+            written += new UpsertStep(write).truncate(st, table);
+          }
           if (path == CopyPath.DIRECT) {
             copyChecked(
                 st,

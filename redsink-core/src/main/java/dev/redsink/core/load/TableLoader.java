@@ -273,7 +273,11 @@ final class TableLoader {
       changes =
           Optional.of(
               new StagedChanges(
-                  stagingLayout, folded.keyColumns(), folded.operations(), folded.keptColumns()));
+                  stagingLayout,
+                  folded.keyColumns(),
+                  folded.operations(),
+                  folded.keptColumns(),
+                  folded.truncate()));
     }
     FileStaging.Staged staged =
         ctx.staging().stage(FileCuts.cut(pending, ctx.split()), writer, createdAt, plan.parsed());

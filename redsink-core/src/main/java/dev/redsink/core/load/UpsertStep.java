@@ -1,6 +1,7 @@
 package dev.redsink.core.load;
 
 import dev.redsink.core.sql.UpsertSql;
+import dev.redsink.core.table.CdcDeleteMode;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.WriteSettings;
 import dev.redsink.core.typed.KeyFold;
@@ -19,6 +20,20 @@ final class UpsertStep {
 
   UpsertStep(WriteSettings settings) {
     this.settings = settings;
+  }
+
+  /**
+   * Empties the table for a source truncate, in the load transaction: a DELETE, since Redshift's
+   * TRUNCATE commits the transaction it runs in; with cdc_delete_mode = soft, every row is flagged
+   * deleted instead.
+   *
+   * @return the rows deleted or flagged
+   */
+  long truncate(Statement st, TargetTable table) throws SQLException {
+    return st.executeUpdate(
+        settings.cdcDelete() == CdcDeleteMode.SOFT
+            ? UpsertSql.flagAllDeleted(table.name(), settings.deletedColumn())
+            : UpsertSql.deleteAll(table.name()));
   }
 
   /**

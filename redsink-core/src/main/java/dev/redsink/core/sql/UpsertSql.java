@@ -45,6 +45,22 @@ public final class UpsertSql {
         + ") > 0";
   }
 
+  /** Deletes every row (a source truncate, inside the load transaction, unlike TRUNCATE). */
+  public static String deleteAll(TableName target) {
+    return "DELETE FROM " + Identifiers.table(target);
+  }
+
+  /** Flags every row deleted (a source truncate with soft deletes). */
+  public static String flagAllDeleted(TableName target, String deletedColumn) {
+    return "UPDATE "
+        + Identifiers.table(target)
+        + " SET "
+        + Identifiers.quote(deletedColumn)
+        + " = TRUE WHERE "
+        + Identifiers.quote(deletedColumn)
+        + " IS NOT TRUE";
+  }
+
   /** Deletes the target rows whose key has a staged row with this op. */
   public static String deleteMatched(
       TableName target, String staging, List<String> keyColumns, String opColumn, String op) {

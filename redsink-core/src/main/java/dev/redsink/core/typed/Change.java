@@ -71,6 +71,8 @@ record Change(
     /** Flag the key's row deleted, keeping its values (insert this row if there is none). */
     SOFT_DELETE,
     /** Nothing to apply (a tombstone that deletes nothing); only the ledger moves. */
-    SKIP
+    SKIP,
+    /** Empty the table: the source table was truncated (Debezium's op t). */
+    TRUNCATE
   }
 }

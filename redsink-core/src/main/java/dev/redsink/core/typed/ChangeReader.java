@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Reads one record as a keyed {@link Change} for write_mode = upsert (the value's fields, keyed by
@@ -82,13 +83,30 @@ final class ChangeReader {
       return new Change(record, index, Change.Op.SKIP, List.of(), List.of(), null, Position.NONE);
     }
     String op = payload.path("op").asText("");
+    if (op.isEmpty()) {
+      Optional<String> other = NotChanges.kind(schema, payload);
+      if (other.isPresent()) {
+        NotChanges.warnOnce(record.topic(), other.get());
+        return new Change(record, index, Change.Op.SKIP, List.of(), List.of(), null, Position.NONE);
+      }
+    }
+    if (op.equals("t")) {
+      return new Change(
+          record,
+          index,
+          Change.Op.TRUNCATE,
+          List.of(),
+          List.of(),
+          null,
+          Position.of(payload.path("source")));
+    }
     boolean delete = op.equals("d");
     if (!delete && !op.equals("c") && !op.equals("r") && !op.equals("u")) {
       throw bad(
           record,
           "op '"
               + op
-              + "' is not a Debezium change-event op (c, r, u or d); write_mode = cdc needs"
+              + "' is not a Debezium change-event op (c, r, u, d or t); write_mode = cdc needs"
               + " Debezium change-event envelopes as values");
     }
     String imageName = delete ? "before" : "after";

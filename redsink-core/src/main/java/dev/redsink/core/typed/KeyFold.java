@@ -38,12 +38,15 @@ public final class KeyFold {
    *
    * @param keptColumns the columns some staged row keeps from the target's row, because its change
    *     did not carry their value
+   * @param truncate whether the table is emptied before the staged rows apply (a source truncate
+   *     came before them)
    */
   public record Folded(
       List<Record> staged,
       List<String> keyColumns,
       Set<Operation> operations,
-      Set<String> keptColumns) {}
+      Set<String> keptColumns,
+      boolean truncate) {}
 
   /** What staged rows do; the staged op column holds {@link #code()}. */
   public enum Operation {
@@ -74,7 +77,12 @@ public final class KeyFold {
     this.normalized = new ArrayList<>(records.size());
     for (int i = 0; i < records.size(); i++) {
       Change change = reader.read(records.get(i), i);
-      Record n = change.row() == null ? change.record() : withValue(change.record(), change.row());
+      // A change without a row (a tombstone, a truncate, a heartbeat) has no fields to make
+      // columns of.
+      Record n =
+          change.row() == null
+              ? withoutValue(change.record())
+              : withValue(change.record(), change.row());
       normalized.add(n);
       changes.put(n, change);
     }
@@ -99,9 +107,16 @@ public final class KeyFold {
       ordered.sort(Comparator.comparing(Change::position).thenComparingInt(Change::index));
     }
     Map<List<String>, Change> last = new LinkedHashMap<>();
+    boolean truncate = false;
     List<String> keyColumns = List.of();
     for (Change c : ordered) {
       if (c.op() == Change.Op.SKIP) {
+        continue;
+      }
+      if (c.op() == Change.Op.TRUNCATE) {
+        // The table is emptied before the staged rows apply: earlier changes no longer matter.
+        last.clear();
+        truncate = true;
         continue;
       }
       keyColumns = c.keyColumns();
@@ -143,7 +158,7 @@ public final class KeyFold {
       }
       staged.add(withValue(c.record(), new TypedRow(fields)));
     }
-    return new Folded(staged, keyColumns, operations, kept);
+    return new Folded(staged, keyColumns, operations, kept, truncate);
   }
 
   /**
@@ -156,6 +171,19 @@ public final class KeyFold {
       out.append('"').append(c.replace("\"", "\"\"")).append('"');
     }
     return out.toString();
+  }
+
+  private static Record withoutValue(Record record) {
+    return record.value() == null
+        ? record
+        : new Record(
+            record.topic(),
+            record.partition(),
+            record.offset(),
+            record.timestamp(),
+            record.key(),
+            record.headers(),
+            null);
   }
 
   private static Record withValue(Record record, TypedRow row) {

@@ -42,7 +42,8 @@ class CopyPathTest {
     StagedBatch upsert =
         batch(
             Optional.of(
-                new StagedChanges(TYPED, List.of("amount"), Set.of(Operation.REPLACE), Set.of())));
+                new StagedChanges(
+                    TYPED, List.of("amount"), Set.of(Operation.REPLACE), Set.of(), false)));
     assertThat(CopyPath.of(CopyPath.DIRECT, upsert, DedupMode.LEDGER_ONLY, TYPED))
         .as("upsert and cdc")
         .isEqualTo(CopyPath.STAGED);

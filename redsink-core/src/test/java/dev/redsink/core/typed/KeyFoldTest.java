@@ -116,4 +116,29 @@ class KeyFoldTest {
     assertThat(two.get(KeyFold.KEEP_COLUMN).value()).isEqualTo("\"v\"");
     assertThat(folded.keptColumns()).containsExactly("v");
   }
+
+  @Test
+  void aTruncateDropsTheChangesBeforeItAndEmptiesTheTableFirst() {
+    String before = "{\"op\":\"c\",\"after\":{\"k\":1,\"v\":\"gone\"},\"source\":{\"lsn\":10}}";
+    String truncate = "{\"op\":\"t\",\"before\":null,\"after\":null,\"source\":{\"lsn\":20}}";
+    String after = "{\"op\":\"c\",\"after\":{\"k\":2,\"v\":\"kept\"},\"source\":{\"lsn\":30}}";
+    KeyFold fold =
+        new KeyFold(
+            List.of(record(0, 0, before), record(0, 1, truncate), record(0, 2, after)), CDC, NAMES);
+    assertThat(fold.normalized().get(1).value()).as("no fields to make columns of").isNull();
+    KeyFold.Folded folded = fold.fold(fold.normalized());
+    assertThat(folded.truncate()).isTrue();
+    assertThat(folded.staged()).hasSize(1);
+    assertThat(row(folded.staged().get(0)).get("v").value()).isEqualTo("kept");
+  }
+
+  @Test
+  void debeziumHeartbeatsAreSkippedNotRefused() {
+    String heartbeat =
+        "{\"schema\":{\"type\":\"struct\",\"fields\":[{\"type\":\"int64\",\"field\":\"ts_ms\"}],"
+            + "\"name\":\"io.debezium.connector.common.Heartbeat\"},\"payload\":{\"ts_ms\":1}}";
+    KeyFold fold = new KeyFold(List.of(record(0, 0, heartbeat)), CDC, NAMES);
+    assertThat(fold.normalized().get(0).value()).isNull();
+    assertThat(fold.fold(fold.normalized()).staged()).isEmpty();
+  }
 }
