@@ -96,6 +96,8 @@ class DebeziumPipelineIT {
               SourceColumn.of("ch", "char(3)", Kind.TEXT, "character varying(256)"),
               SourceColumn.of("day", "date", Kind.TEXT, "date"),
               SourceColumn.of("tm", "time", Kind.TEXT, "time without time zone"),
+              SourceColumn.of("tmz", "timetz", Kind.TEXT, "character varying(256)")
+                  .withRead("((tmz AT TIME ZONE 'UTC')::time)::text || 'Z'"),
               SourceColumn.of("ts", "timestamp", Kind.INSTANT, "timestamp without time zone"),
               SourceColumn.of("tstz", "timestamptz", Kind.INSTANT, "timestamp with time zone"),
               SourceColumn.of("iv", "interval", Kind.NUMBER, "bigint")
@@ -104,6 +106,8 @@ class DebeziumPipelineIT {
               SourceColumn.of("j", "json", Kind.JSON, "super"),
               SourceColumn.of("jb", "jsonb", Kind.JSON, "super"),
               SourceColumn.of("by", "bytea", Kind.BYTES, "binary varying(16777216)"),
+              SourceColumn.of("bits", "bit(3)", Kind.BYTES, "binary varying(16777216)")
+                  .withRead("decode(lpad(to_hex(bits::int), 2, '0'), 'hex')"),
               SourceColumn.of("m", "mood", Kind.TEXT, "character varying(256)"),
               SourceColumn.of("arr", "text[]", Kind.JSON, "super").withRead("to_json(arr)"),
               SourceColumn.of("ia", "int[]", Kind.JSON, "super").withRead("to_json(ia)"),
@@ -210,8 +214,8 @@ class DebeziumPipelineIT {
   private static void insert(int from, int to) throws SQLException {
     for (int id = from; id <= to; id++) {
       source.execute(
-          "INSERT INTO customers (id, s, i, b, n, nv, money, r, d, flag, t, v, ch, day, tm, ts,"
-              + " tstz, iv, u, j, jb, by, m, arr, ia, ip, x, big) VALUES ("
+          "INSERT INTO customers (id, s, i, b, n, nv, money, r, d, flag, t, v, ch, day, tm, tmz,"
+              + " ts, tstz, iv, u, j, jb, by, bits, m, arr, ia, ip, x, big) VALUES ("
               + id
               + ", 1, "
               + (id * 1000)
@@ -219,10 +223,11 @@ class DebeziumPipelineIT {
               + id
               + ", 12.34, 1234.567890123456789012, 12.5, 1.5, 2.25, true, 'text "
               + id
-              + "', 'var', 'abc', '1815-12-10', '06:30:00.123456', '2024-01-15 08:30:00.123456',"
+              + "', 'var', 'abc', '1815-12-10', '06:30:00.123456', '06:30:00+02',"
+              + " '2024-01-15 08:30:00.123456',"
               + " '2024-01-15 08:30:00.123456+01', '1 day 02:03:04.5',"
               + " 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', '{\"a\": 1}', '{\"b\": [1, 2]}',"
-              + " '\\xDEADBEEF', 'happy', '{x,\"y z\"}', '{1,2}', '10.0.0.1', '<a>1</a>',"
+              + " '\\xDEADBEEF', B'101', 'happy', '{x,\"y z\"}', '{1,2}', '10.0.0.1', '<a>1</a>',"
               + " repeat('z', 5000) || '"
               + id
               + "')");
