@@ -57,9 +57,11 @@ final class FieldChecks {
       }
       if (fit == Fit.INCOMPATIBLE
           && evolution != SchemaEvolution.NONE
+          && !row.declared()
           && (column == null || TypeMapping.widened(column.type(), field.type()).isEmpty())) {
         // A wider numeric type is the schema evolution's to make (or, when it may not change
-        // types, to refuse loudly), not a bad record.
+        // types, to refuse loudly), and a type a schema declares is the source's schema
+        // changing, which the load refuses loudly: neither is one bad record.
         throw incompatible(record, field, column);
       }
       asIs &= field.value() == null || (column != null && fit == Fit.FITS);

@@ -410,6 +410,9 @@ final class SchemaEvolver {
             throw new RedsinkException(
                 ErrorCategory.INVALID_CONFIG, bad.getMessage() + " (schema_evolution = none)");
           }
+          if (rows.get(i).declared()) {
+            throw schemaChanged(name, record, field, column);
+          }
           throw bad;
         }
         if (fit == Fit.TOO_LONG) {
@@ -441,6 +444,39 @@ final class SchemaEvolver {
         }
       }
     }
+  }
+
+  /**
+   * A field whose schema now declares a type its column cannot take, widened or not: the source
+   * changed the field's type. Every later record would be refused too, so the load stops instead of
+   * sending them all to the errant-record path.
+   */
+  private static RedsinkException schemaChanged(
+      TableName name, Record record, FieldValue field, Column column) {
+    return new RedsinkException(
+        ErrorCategory.INVALID_CONFIG,
+        "Cannot load record "
+            + record.id()
+            + " into table "
+            + name
+            + ": its schema declares field '"
+            + field.name()
+            + "' as "
+            + field.type()
+            + ", and column '"
+            + column.name()
+            + "' is "
+            + column.type().display()
+            + ", which no wider Redshift type turns into one that holds both: the source changed"
+            + " the field's type. Redsink stops rather than refuse every later record. Rename the"
+            + " column (ALTER TABLE "
+            + name
+            + " RENAME COLUMN "
+            + column.name()
+            + " TO "
+            + column.name()
+            + "_old) so that the next load adds one of the new type, or load the topic into"
+            + " another table");
   }
 
   private static void refuseWhenFrozen(SchemaEvolution evolution, TableName name, String reason) {

@@ -59,7 +59,7 @@ record Change(
         fields.add(f);
       }
     }
-    return new Change(record, index, op, keyColumns, key, new TypedRow(fields), position, still);
+    return new Change(record, index, op, keyColumns, key, row.withFields(fields), position, still);
   }
 
   /** What the change does to its key's row. */

@@ -175,7 +175,7 @@ final class ChangeReader {
       }
     }
     fields.add(new FieldValue(flag, FieldType.of(FieldKind.BOOLEAN), deleted));
-    return new TypedRow(fields);
+    return row.withFields(fields);
   }
 
   private Change keyed(
@@ -252,7 +252,7 @@ final class ChangeReader {
         merged.put(k.name(), k);
       }
     }
-    return new TypedRow(new ArrayList<>(merged.values()));
+    return row.withFields(new ArrayList<>(merged.values()));
   }
 
   private static Record withValue(Record record, byte[] value) {

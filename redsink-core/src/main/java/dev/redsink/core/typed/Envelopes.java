@@ -21,12 +21,18 @@ final class Envelopes {
   private static final String LOGICAL = "org.apache.kafka.connect.data.";
   private static final String DEBEZIUM = "io.debezium.";
 
+  /** The struct name marking a row whose types its values suggested (no schema declared them). */
+  static final String SCHEMALESS = "redsink.schemaless";
+
   private Envelopes() {}
 
   static byte[] write(TypedRow row) {
     ObjectNode root = JSON.createObjectNode();
     ObjectNode schema = root.putObject("schema");
     schema.put("type", "struct");
+    if (!row.declared()) {
+      schema.put("name", SCHEMALESS);
+    }
     ArrayNode fields = schema.putArray("fields");
     ObjectNode payload = root.putObject("payload");
     for (FieldValue field : row.fields()) {

@@ -156,7 +156,7 @@ public final class KeyFold {
         fields.add(
             new FieldValue(KEEP_COLUMN, FieldType.of(FieldKind.STRING), keepList(c.unavailable())));
       }
-      staged.add(withValue(c.record(), new TypedRow(fields)));
+      staged.add(withValue(c.record(), c.row().withFields(fields)));
     }
     return new Folded(staged, keyColumns, operations, kept, truncate);
   }

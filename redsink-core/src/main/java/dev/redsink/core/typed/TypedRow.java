@@ -8,11 +8,25 @@ import java.util.stream.Collectors;
 /**
  * The top-level fields of one record value, in the order the value lists them, each named by the
  * column it lands in ({@link FieldNames}).
+ *
+ * @param declared whether a schema declared the fields' types (a JsonConverter envelope), rather
+ *     than their values suggesting them: a declared type no column can take is the source's schema
+ *     changing, not one bad record
  */
-public record TypedRow(List<FieldValue> fields) {
+public record TypedRow(List<FieldValue> fields, boolean declared) {
 
   public TypedRow {
     fields = List.copyOf(fields);
+  }
+
+  /** Fields whose types their values suggest. */
+  public TypedRow(List<FieldValue> fields) {
+    this(fields, false);
+  }
+
+  /** Other fields, declared as these were. */
+  public TypedRow withFields(List<FieldValue> other) {
+    return new TypedRow(other, declared);
   }
 
   /** The fields by the name of their column. */

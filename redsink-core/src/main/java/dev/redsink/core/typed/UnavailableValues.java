@@ -64,7 +64,7 @@ final class UnavailableValues {
     }
     return unavailable == null
         ? new Split(row, Set.of())
-        : new Split(new TypedRow(fields), unavailable);
+        : new Split(row.withFields(fields), unavailable);
   }
 
   private boolean isPlaceholder(FieldValue f) {

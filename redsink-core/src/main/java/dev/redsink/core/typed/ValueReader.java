@@ -145,7 +145,7 @@ public final class ValueReader {
           new FieldValue(
               column, reading.type(), node == null ? null : value(record, name, reading, node)));
     }
-    return new TypedRow(fields);
+    return new TypedRow(fields, !Envelopes.SCHEMALESS.equals(schema.path("name").asText("")));
   }
 
   private static SemanticTypes.Reading reading(Record record, String name, JsonNode schema) {

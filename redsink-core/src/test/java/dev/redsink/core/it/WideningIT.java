@@ -139,4 +139,31 @@ class WideningIT {
     assertThat(type()).as("rolled back").isEqualTo("integer");
     assertThat(fx.count(table)).isEqualTo(1);
   }
+
+  @Test
+  void aDeclaredTypeNoColumnCanTakeStopsTheLoadLoudlyAndTheWayOutWorks() throws Exception {
+    String text =
+        "{\"schema\":{\"type\":\"struct\",\"fields\":[{\"field\":\"n\",\"type\":\"string\","
+            + "\"optional\":true}]},\"payload\":{\"n\":\"five\"}}";
+    Record changed = new Record("t", 0, 1, 0, null, List.of(), text.getBytes(UTF_8));
+    try (RedshiftSink sink = RedshiftSink.open(typed("add_columns"))) {
+      sink.write(List.of(record(0, 0, "int64", 1)));
+      assertThat(sink.check(changed)).as("not one bad record").isEmpty();
+      assertThatThrownBy(() -> sink.write(List.of(changed)))
+          .isInstanceOf(RedsinkException.class)
+          .isNotInstanceOf(BadRecordException.class)
+          .hasMessageContaining("t:0:1")
+          .hasMessageContaining(table)
+          .hasMessageContaining("declares field 'n' as string")
+          .hasMessageContaining("column 'n' is BIGINT")
+          .hasMessageContaining("RENAME COLUMN n TO n_old");
+      assertThat(fx.count(table)).isEqualTo(1);
+    }
+    fx.execute("ALTER TABLE " + table + " RENAME COLUMN n TO n_old");
+    try (RedshiftSink sink = RedshiftSink.open(typed("add_columns"))) {
+      sink.write(List.of(changed));
+    }
+    assertThat(fx.value("SELECT n FROM " + table + " WHERE id = 't:0:1'")).isEqualTo("five");
+    assertThat(fx.value("SELECT n_old FROM " + table + " WHERE id = 't:0:0'")).isEqualTo("1");
+  }
 }
