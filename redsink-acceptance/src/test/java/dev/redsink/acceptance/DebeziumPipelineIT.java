@@ -359,6 +359,44 @@ class DebeziumPipelineIT {
     awaitSameRows(List.of(CDC_TABLE));
   }
 
+  @Test
+  @Order(9)
+  void aTypeChangeNoColumnCanHoldStopsTheSinkLoudlyAndTheRenameLetsItGoOn() throws Exception {
+    source.execute(
+        "ALTER TABLE customers ALTER COLUMN s TYPE text",
+        "UPDATE customers SET s = 'seven' WHERE id = 20");
+    for (String table : TABLES) {
+      String connector = table.equals(FLAT_TABLE) ? "redsink-flat" : "redsink";
+      assertThat(awaitFailedTask(connector))
+          .contains("declares field 's' as string")
+          .contains("column 's' is SMALLINT")
+          .contains("RENAME COLUMN s TO s_old");
+      warehouse.execute("ALTER TABLE " + table + " RENAME COLUMN s TO s_old");
+      connect.restartConnectorAndTasks(connector, true, true, false);
+    }
+    COLUMNS.replaceAll(
+        c ->
+            c.name().equals("s")
+                ? SourceColumn.of("s", "text", Kind.TEXT, "character varying(256)")
+                : c);
+    awaitSameRows(List.of(CDC_TABLE));
+    assertThat(redshiftTypes(CDC_TABLE)).containsEntry("s_old", "smallint");
+  }
+
+  /** The trace of the connector's task once it has failed. */
+  private static String awaitFailedTask(String connector) throws Exception {
+    long deadline = System.nanoTime() + CATCH_UP.toNanos();
+    while (System.nanoTime() < deadline) {
+      for (var task : connect.connectorStatus(connector).tasks()) {
+        if (task.state().equals("FAILED")) {
+          return task.trace();
+        }
+      }
+      Thread.sleep(500);
+    }
+    throw new AssertionError("the task of " + connector + " did not fail");
+  }
+
   private static void retype(String column, String redshift) {
     COLUMNS.replaceAll(
         c ->
