@@ -17,15 +17,23 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.TestWatcher;
 
 /**
  * A real change stream, nothing hand-written between the source and Redshift: an embedded
@@ -39,6 +47,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
     matches = ".+",
     disabledReason = "runs under failsafe (mvn verify), which passes the suite its settings")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ExtendWith(DebeziumPipelineIT.Steps.class)
 class DebeziumPipelineIT {
   private static final String TOPIC = "dbz.public.customers";
   private static final String CDC_TABLE = "customers";
@@ -115,6 +124,48 @@ class DebeziumPipelineIT {
                   .withRead("host(ip)"),
               SourceColumn.of("x", "xml", Kind.TEXT, "character varying(256)").withRead("x::text"),
               SourceColumn.of("big", "text", Kind.TEXT, "character varying(65535)")));
+
+  /**
+   * The steps build on each other: after one fails the rest are skipped rather than each waiting
+   * out its catch-up time; each step's start and end are printed with the time they took.
+   */
+  static final class Steps implements TestWatcher, BeforeTestExecutionCallback {
+    private static volatile boolean failed;
+    private static volatile long started;
+
+    @Override
+    public void beforeTestExecution(ExtensionContext context) {
+      Assumptions.assumeFalse(failed, "an earlier step of the pipeline failed");
+      started = System.nanoTime();
+      System.out.println("Debezium pipeline: " + context.getDisplayName());
+    }
+
+    @Override
+    public void testSuccessful(ExtensionContext context) {
+      System.out.printf(
+          "Debezium pipeline: %s passed in %d ms%n",
+          context.getDisplayName(), (System.nanoTime() - started) / 1_000_000);
+    }
+
+    @Override
+    public void testFailed(ExtensionContext context, Throwable cause) {
+      failed = true;
+      System.out.println("Debezium pipeline: " + context.getDisplayName() + " failed: " + cause);
+      for (String connector : List.of("dbz", "redsink", "redsink-flat")) {
+        try {
+          System.out.println(
+              "Debezium pipeline: "
+                  + connector
+                  + " "
+                  + connect.connectorStatus(connector).tasks().stream()
+                      .map(t -> t.state() + (t.trace() == null ? "" : " " + t.trace()))
+                      .toList());
+        } catch (RuntimeException e) {
+          System.out.println("Debezium pipeline: no status of " + connector + ": " + e);
+        }
+      }
+    }
+  }
 
   private static RedshiftEmulator emulator;
   private static Warehouse warehouse;
@@ -448,7 +499,7 @@ class DebeziumPipelineIT {
   private static Map<String, String> differences(
       Map<String, Map<String, String>> want, Map<String, Map<String, String>> have) {
     Map<String, String> out = new TreeMap<>();
-    java.util.Set<String> ids = new java.util.TreeSet<>(want.keySet());
+    Set<String> ids = new TreeSet<>(want.keySet());
     ids.addAll(have.keySet());
     for (String id : ids) {
       Map<String, String> w = want.get(id);
@@ -459,7 +510,7 @@ class DebeziumPipelineIT {
       }
       StringBuilder d = new StringBuilder();
       for (String column : w.keySet()) {
-        if (!java.util.Objects.equals(w.get(column), h.get(column))) {
+        if (!Objects.equals(w.get(column), h.get(column))) {
           d.append(column).append(": ").append(w.get(column)).append(" → ").append(h.get(column));
           d.append("; ");
         }

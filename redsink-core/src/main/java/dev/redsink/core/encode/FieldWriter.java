@@ -3,10 +3,10 @@ package dev.redsink.core.encode;
 import dev.redsink.core.table.ColumnType;
 import dev.redsink.core.typed.FieldKind;
 import dev.redsink.core.typed.FieldValue;
+import dev.redsink.core.typed.Micros;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 
@@ -40,11 +40,7 @@ final class FieldWriter {
     if (value instanceof BigDecimal d) {
       text = d.toPlainString();
     } else if (field.type().kind() == FieldKind.TIMESTAMPTZ) {
-      long micros = ((Number) value).longValue();
-      text =
-          Instant.ofEpochSecond(
-                  Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L)
-              .toString();
+      text = Micros.instant(((Number) value).longValue()).toString();
     } else {
       text = (String) value;
     }

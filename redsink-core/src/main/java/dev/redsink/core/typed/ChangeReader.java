@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Reads one record as a keyed {@link Change} for write_mode = upsert (the value's fields, keyed by
@@ -142,7 +143,7 @@ final class ChangeReader {
         row,
         key,
         Position.of(payload.path("source")),
-        delete ? java.util.Set.of() : split.unavailable());
+        delete ? Set.of() : split.unavailable());
   }
 
   private static byte[] imageBytes(JsonNode schema, String imageName, JsonNode image) {
@@ -180,7 +181,7 @@ final class ChangeReader {
 
   private Change keyed(
       Record record, int index, Change.Op op, TypedRow row, TypedRow recordKey, Position position) {
-    return keyed(record, index, op, row, recordKey, position, java.util.Set.of());
+    return keyed(record, index, op, row, recordKey, position, Set.of());
   }
 
   private Change keyed(
@@ -190,7 +191,7 @@ final class ChangeReader {
       TypedRow row,
       TypedRow recordKey,
       Position position,
-      java.util.Set<String> unavailable) {
+      Set<String> unavailable) {
     List<String> keys;
     if (settings.keyFromRecordKey()) {
       keys = recordKey.fields().stream().map(FieldValue::name).toList();

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.time.Instant;
 import java.util.Base64;
 import java.util.Locale;
 
@@ -93,11 +92,7 @@ final class Envelopes {
       return JSON.nullNode();
     }
     if (field.type().kind() == FieldKind.TIMESTAMPTZ) {
-      long micros = (Long) v;
-      Instant instant =
-          Instant.ofEpochSecond(
-              Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L);
-      return JSON.getNodeFactory().textNode(instant.toString());
+      return JSON.getNodeFactory().textNode(Micros.instant((Long) v).toString());
     }
     if (field.type().kind() == FieldKind.JSON) {
       return JSON.getNodeFactory().textNode((String) v);

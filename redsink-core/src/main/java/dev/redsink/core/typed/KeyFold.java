@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -140,7 +141,7 @@ public final class KeyFold {
     }
     List<Record> staged = new ArrayList<>(last.size());
     Set<Operation> operations = EnumSet.noneOf(Operation.class);
-    Set<String> kept = new java.util.LinkedHashSet<>();
+    Set<String> kept = new LinkedHashSet<>();
     for (Change c : last.values()) {
       Operation op =
           switch (c.op()) {
@@ -165,7 +166,7 @@ public final class KeyFold {
    * The keep column's value: each column name in double quotes, as {@code UpsertSql.keepExisting}
    * looks for it.
    */
-  public static String keepList(Set<String> columns) {
+  private static String keepList(Set<String> columns) {
     StringBuilder out = new StringBuilder();
     for (String c : columns) {
       out.append('"').append(c.replace("\"", "\"\"")).append('"');

@@ -2,6 +2,7 @@ package dev.redsink.core.typed;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -140,12 +141,12 @@ final class SemanticTypes {
    * The reading of a field's schema node, or empty when its schema type is none JsonConverter
    * writes.
    */
-  static java.util.Optional<Reading> of(JsonNode schema) {
+  static Optional<Reading> of(JsonNode schema) {
     String name = schema.path("name").asText("");
     if (!name.isEmpty()) {
       if (name.equals(CONNECT + "Decimal")) {
         JsonNode parameters = schema.path("parameters");
-        return java.util.Optional.of(
+        return Optional.of(
             new Reading(
                 FieldType.decimal(
                     parameters.path("connect.decimal.precision").asInt(0),
@@ -154,7 +155,7 @@ final class SemanticTypes {
       }
       Reading named = NAMED.get(name);
       if (named != null) {
-        return java.util.Optional.of(named);
+        return Optional.of(named);
       }
       if ((name.startsWith(DEBEZIUM) || name.startsWith(CONNECT))
           && !AS_SCHEMA_TYPE.contains(name)
@@ -167,6 +168,6 @@ final class SemanticTypes {
       }
     }
     FieldKind kind = SCHEMA_TYPES.get(schema.path("type").asText(""));
-    return kind == null ? java.util.Optional.empty() : java.util.Optional.of(Reading.plain(kind));
+    return kind == null ? Optional.empty() : Optional.of(Reading.plain(kind));
   }
 }

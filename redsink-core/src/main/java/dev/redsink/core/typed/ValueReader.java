@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -262,9 +261,7 @@ public final class ValueReader {
 
   private static long instantMicros(Record record, String name, String text) {
     try {
-      Instant instant = OffsetDateTime.parse(text).toInstant();
-      return Math.addExact(
-          Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1000);
+      return Micros.of(OffsetDateTime.parse(text).toInstant());
     } catch (DateTimeParseException | ArithmeticException e) {
       throw bad(
           record,
