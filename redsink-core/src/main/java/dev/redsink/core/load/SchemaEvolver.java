@@ -252,15 +252,9 @@ final class SchemaEvolver {
         columns = TypedTableColumns.of(name, fixed, TargetTables.columns(c, name));
         changed = false;
       }
-      for (FieldNeed need : needs.values()) {
-        Optional<Column> column = columns.field(need.name);
-        if (column.isPresent()) {
-          Optional<ColumnType> wider = widening(column.get(), need.name, records, rows);
-          if (wider.isPresent()) {
-            changeType(c, name, fixed, evolution, column.get(), wider.get());
-            changed = true;
-          }
-        }
+      for (Map.Entry<Column, ColumnType> wider : widenings(columns, rows).entrySet()) {
+        changeType(c, name, fixed, evolution, wider.getKey(), wider.getValue());
+        changed = true;
       }
       if (changed) {
         columns = TypedTableColumns.of(name, fixed, TargetTables.columns(c, name));
@@ -273,35 +267,37 @@ final class SchemaEvolver {
   }
 
   /**
-   * The wider type a numeric column needs for this load: present when a value of the field does not
-   * fit the column and a wider type holds every value of the field in the load and every value the
-   * column holds.
+   * The wider types numeric columns need for this load, in one pass over its rows: a column gets
+   * one when a value of its field does not fit it and a wider type holds every value of the field
+   * in the load and every value the column holds.
    */
-  private static Optional<ColumnType> widening(
-      Column column, String field, List<Record> records, List<TypedRow> rows) {
-    String folded = TableName.fold(field);
-    ColumnType wider = null;
-    List<FieldValue> values = new ArrayList<>();
+  private static Map<Column, ColumnType> widenings(TypedTableColumns columns, List<TypedRow> rows) {
+    Map<Column, ColumnType> wider = new LinkedHashMap<>();
     for (TypedRow row : rows) {
       for (FieldValue f : row.fields()) {
-        if (f.value() != null && TableName.fold(f.name()).equals(folded)) {
-          values.add(f);
-          if (wider == null
-              && TypeMapping.fit(column.type(), column.maxBytes(), f) == Fit.INCOMPATIBLE) {
-            wider = TypeMapping.widened(column.type(), f.type()).orElse(null);
-          }
+        Column column = f.value() == null ? null : columns.field(f.name()).orElse(null);
+        if (column != null
+            && !wider.containsKey(column)
+            && TypeMapping.fit(column.type(), column.maxBytes(), f) == Fit.INCOMPATIBLE) {
+          TypeMapping.widened(column.type(), f.type()).ifPresent(t -> wider.put(column, t));
         }
       }
     }
-    if (wider == null) {
-      return Optional.empty();
+    if (wider.isEmpty()) {
+      return wider;
     }
-    for (FieldValue f : values) {
-      if (TypeMapping.fit(wider, wider.maxBytes(), f) != Fit.FITS) {
-        return Optional.empty();
+    Set<Column> refused = new HashSet<>();
+    for (TypedRow row : rows) {
+      for (FieldValue f : row.fields()) {
+        Column column = f.value() == null ? null : columns.field(f.name()).orElse(null);
+        ColumnType type = column == null ? null : wider.get(column);
+        if (type != null && TypeMapping.fit(type, type.maxBytes(), f) != Fit.FITS) {
+          refused.add(column);
+        }
       }
     }
-    return Optional.of(wider);
+    refused.forEach(wider::remove);
+    return wider;
   }
 
   /**
