@@ -31,6 +31,11 @@ public record Record(
     return topic + ":" + partition + ":" + offset;
   }
 
+  /** The same record (topic, partition, offset, timestamp, key, headers) with another value. */
+  public Record withValue(byte[] other) {
+    return new Record(topic, partition, offset, timestamp, key, headers, other);
+  }
+
   /** Its key, value and header values' bytes: what it weighs in a buffer and in a load. */
   public long bytes() {
     long size = (key == null ? 0 : key.length) + (value == null ? 0 : value.length);

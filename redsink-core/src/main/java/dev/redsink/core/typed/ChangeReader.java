@@ -120,7 +120,7 @@ final class ChangeReader {
       }
       row = key;
     } else {
-      row = ValueReader.read(withValue(record, imageBytes(schema, imageName, image)), names);
+      row = ValueReader.read(record.withValue(imageBytes(schema, imageName, image)), names);
     }
     if (settings.keyFromRecordKey() && key == null) {
       throw bad(record, "primary_key = record_key, and the record has no key");
@@ -230,7 +230,7 @@ final class ChangeReader {
       throw bad(record, "primary_key = record_key, and the record has no key");
     }
     try {
-      return ValueReader.read(withValue(record, record.key()), names);
+      return ValueReader.read(record.withValue(record.key()), names);
     } catch (BadRecordException e) {
       throw bad(
           record,
@@ -254,17 +254,6 @@ final class ChangeReader {
       }
     }
     return row.withFields(new ArrayList<>(merged.values()));
-  }
-
-  private static Record withValue(Record record, byte[] value) {
-    return new Record(
-        record.topic(),
-        record.partition(),
-        record.offset(),
-        record.timestamp(),
-        record.key(),
-        record.headers(),
-        value);
   }
 
   private static BadRecordException bad(Record record, String reason) {

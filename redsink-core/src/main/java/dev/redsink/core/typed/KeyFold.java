@@ -82,7 +82,7 @@ public final class KeyFold {
       // columns of.
       Record n =
           change.row() == null
-              ? withoutValue(change.record())
+              ? change.record().withValue(null)
               : withValue(change.record(), change.row());
       normalized.add(n);
       changes.put(n, change);
@@ -174,27 +174,7 @@ public final class KeyFold {
     return out.toString();
   }
 
-  private static Record withoutValue(Record record) {
-    return record.value() == null
-        ? record
-        : new Record(
-            record.topic(),
-            record.partition(),
-            record.offset(),
-            record.timestamp(),
-            record.key(),
-            record.headers(),
-            null);
-  }
-
   private static Record withValue(Record record, TypedRow row) {
-    return new Record(
-        record.topic(),
-        record.partition(),
-        record.offset(),
-        record.timestamp(),
-        record.key(),
-        record.headers(),
-        Envelopes.write(row));
+    return record.withValue(Envelopes.write(row));
   }
 }

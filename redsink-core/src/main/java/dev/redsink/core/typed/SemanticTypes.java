@@ -39,9 +39,7 @@ final class SemanticTypes {
     /** An ISO-8601 instant with an offset ({@code 2024-01-15T07:30:00.123456Z}). */
     ZONED,
     /** A struct of {@code scale} and the base64 {@code value} of the unscaled integer. */
-    VARIABLE_SCALE,
-    /** A string holding JSON text. */
-    JSON_TEXT
+    VARIABLE_SCALE
   }
 
   /** A field's type and how its values read. */
@@ -105,8 +103,7 @@ final class SemanticTypes {
               DEBEZIUM + "data.VariableScaleDecimal",
               new Reading(
                   FieldType.decimal(VARIABLE_PRECISION, VARIABLE_SCALE), Unit.VARIABLE_SCALE)),
-          Map.entry(
-              DEBEZIUM + "data.Json", new Reading(FieldType.of(FieldKind.JSON), Unit.JSON_TEXT)));
+          Map.entry(DEBEZIUM + "data.Json", Reading.plain(FieldKind.JSON)));
 
   /**
    * Debezium's names whose schema type is already the right column: a year as INTEGER, an interval

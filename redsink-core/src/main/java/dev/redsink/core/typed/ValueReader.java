@@ -179,11 +179,6 @@ public final class ValueReader {
         break;
       case VARIABLE_SCALE:
         return variableScale(record, name, node);
-      case JSON_TEXT:
-        if (node.isTextual()) {
-          return node.textValue();
-        }
-        break;
       case PLAIN:
         return plain(record, name, type, node);
     }
@@ -224,11 +219,6 @@ public final class ValueReader {
       case DATE:
         if (node.isIntegralNumber() && node.canConvertToInt()) {
           return node.intValue();
-        }
-        break;
-      case TIME, TIMESTAMP, TIMESTAMPTZ:
-        if (node.isIntegralNumber() && node.canConvertToLong()) {
-          return node.longValue();
         }
         break;
       case STRUCT, MAP:

@@ -20,9 +20,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -245,36 +242,21 @@ class TypedTableIT {
   void aFieldAddedMidStreamAppearsWhileASecondWriterLoadsTheTable() throws Exception {
     int batches = 6;
     int perBatch = 20;
-    ExecutorService pool = Executors.newFixedThreadPool(2);
     try (RedshiftSink first = RedshiftSink.open(typed());
         RedshiftSink second = RedshiftSink.open(typed())) {
-      List<Future<?>> done = new ArrayList<>();
-      for (int w = 0; w < 2; w++) {
-        int partition = w;
-        RedshiftSink sink = w == 0 ? first : second;
-        done.add(
-            pool.submit(
-                () -> {
-                  for (int b = 0; b < batches; b++) {
-                    List<Record> batch = new ArrayList<>();
-                    for (int i = 0; i < perBatch; i++) {
-                      long offset = (long) b * perBatch + i;
-                      String extra =
-                          partition == 0 && b >= batches / 2
-                              ? ",\"added\":\"p" + offset + "\""
-                              : "";
-                      batch.add(record(partition, offset, "{\"n\":" + offset + extra + "}"));
-                    }
-                    sink.write(batch);
-                  }
-                  return null;
-                }));
-      }
-      for (Future<?> f : done) {
-        f.get();
-      }
-    } finally {
-      pool.shutdownNow();
+      SinkFixture.writeSideBySide(
+          List.of(first, second),
+          batches,
+          (partition, b) -> {
+            List<Record> batch = new ArrayList<>();
+            for (int i = 0; i < perBatch; i++) {
+              long offset = (long) b * perBatch + i;
+              String extra =
+                  partition == 0 && b >= batches / 2 ? ",\"added\":\"p" + offset + "\"" : "";
+              batch.add(record(partition, offset, "{\"n\":" + offset + extra + "}"));
+            }
+            return batch;
+          });
     }
     assertThat(columns()).containsExactly("n|bigint", "created_at", "added|character varying(256)");
     assertThat(fx.count(table)).isEqualTo(2L * batches * perBatch);

@@ -14,10 +14,6 @@ import dev.redsink.testkit.Warehouse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -67,34 +63,17 @@ class WideningIT {
         RedshiftSink second = RedshiftSink.open(typed("add_columns"))) {
       first.write(List.of(record(0, 0, "int32", 1)));
       assertThat(type()).isEqualTo("integer");
-      ExecutorService pool = Executors.newFixedThreadPool(2);
-      CyclicBarrier start = new CyclicBarrier(2);
-      try {
-        List<Future<?>> done = new ArrayList<>();
-        for (int w = 0; w < 2; w++) {
-          int partition = w;
-          RedshiftSink sink = w == 0 ? first : second;
-          done.add(
-              pool.submit(
-                  () -> {
-                    start.await();
-                    for (int b = 0; b < 3; b++) {
-                      List<Record> batch = new ArrayList<>();
-                      for (int i = 0; i < 10; i++) {
-                        long offset = 1 + b * 10L + i;
-                        batch.add(record(partition, offset, "int64", 5_000_000_000L + offset));
-                      }
-                      sink.write(batch);
-                    }
-                    return null;
-                  }));
-        }
-        for (Future<?> f : done) {
-          f.get();
-        }
-      } finally {
-        pool.shutdownNow();
-      }
+      SinkFixture.writeSideBySide(
+          List.of(first, second),
+          3,
+          (partition, b) -> {
+            List<Record> batch = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+              long offset = 1 + b * 10L + i;
+              batch.add(record(partition, offset, "int64", 5_000_000_000L + offset));
+            }
+            return batch;
+          });
     }
     assertThat(type()).isEqualTo("bigint");
     assertThat(fx.count(table)).isEqualTo(61);
