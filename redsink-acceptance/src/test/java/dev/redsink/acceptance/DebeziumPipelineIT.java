@@ -203,9 +203,11 @@ class DebeziumPipelineIT {
             .workerProps(worker)
             .build();
     connect.start();
-    connect.configureConnector("dbz", debezium());
+    // The sinks start first, as they do when Redsink is deployed before the source: their topics
+    // do not exist yet.
     connect.configureConnector("redsink", sink(CDC_TABLE));
     connect.configureConnector("redsink-flat", sink(FLAT_TABLE));
+    connect.configureConnector("dbz", debezium());
   }
 
   private static Map<String, String> debezium() {
@@ -254,6 +256,9 @@ class DebeziumPipelineIT {
       props.put("topics", TOPIC);
     } else {
       props.put("topics.regex", "dbz\\.public\\.customers|__debezium-heartbeat\\.dbz");
+      // A consumer finds the new topics its pattern matches only when it refreshes its metadata,
+      // every 5 minutes by default (docs/table-layouts.md, "From Debezium").
+      props.put("consumer.override.metadata.max.age.ms", "1000");
     }
     props.put("key.converter", "org.apache.kafka.connect.json.JsonConverter");
     props.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
