@@ -103,10 +103,11 @@ final class FromClauses {
   private void pass() {
     for (int i = 0; i < s.size(); i++) {
       Token t = s.at(i);
+      // The scan goes on inside the list: a subquery in it has FROM lists of its own.
       if (t.is("FROM") && isFromList(i)) {
-        i = list(i + 1) - 1;
+        list(i + 1);
       } else if (t.is("USING") && !s.at(i + 1).isSymbol("(")) {
-        i = list(i + 1) - 1;
+        list(i + 1);
       } else if ((t.is("UPDATE") && i == 0) || (t.is("INTO") && i > 0)) {
         i = item(i + 1, false) - 1;
       }

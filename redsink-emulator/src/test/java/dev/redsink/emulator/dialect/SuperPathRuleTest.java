@@ -71,6 +71,12 @@ class SuperPathRuleTest {
         "SELECT c.oid FROM s.a c WHERE c.relname OPERATOR(pg_catalog.~) '^(dt)$' COLLATE"
             + " pg_catalog.default AND pg_catalog.pg_table_is_visible(c.oid)",
         "CREATE FUNCTION s.f() RETURNS pg_catalog.int4 LANGUAGE sql AS $$ SELECT 1 $$",
+        // Tables in the FROM lists of subqueries (pgjdbc's getPrimaryKeys, getTypeInfo):
+        "SELECT r.k FROM (SELECT a.k, (s.f(a.ks)).n AS n FROM s.a a JOIN s.b b ON a.id = b.id) r"
+            + " WHERE r.n = (r.ks).x",
+        "SELECT b.oid FROM s.b LEFT JOIN (SELECT n.oid, r.r FROM s.n AS n JOIN (SELECT g.r,"
+            + " (f(false))[g.r] AS k FROM generate_series(1, 3) AS g(r)) AS r USING (k)) AS b"
+            + " ON b.oid = 1",
       })
   void leavesOtherNamesAlone(String sql) {
     assertThat(plan(sql)).isEqualTo(sql);
