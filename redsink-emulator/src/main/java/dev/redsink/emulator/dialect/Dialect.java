@@ -41,7 +41,9 @@ public final class Dialect {
     DialectContext ctx = new DialectContext(flags.caseSensitiveIdentifiers());
     try {
       // SUPER paths first: their attribute names fold by SUPER's rules, not as identifiers.
-      Statement s = IdentifierRule.apply(SuperPathRule.apply(original, flags), ctx);
+      Statement s =
+          IdentifierRule.apply(
+              AliasReferenceRule.apply(SuperPathRule.apply(original, flags), flags, catalog), ctx);
       s = SuperLiteralRule.apply(s, catalog);
       refuseUnsupported(s);
       SpecialStatement special = special(s, ctx);

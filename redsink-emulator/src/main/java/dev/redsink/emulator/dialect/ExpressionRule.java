@@ -8,13 +8,23 @@ package dev.redsink.emulator.dialect;
  */
 final class ExpressionRule {
 
+  /** The catalogs client queries read through an rs_ view of them (clients.sql). */
+  private static final java.util.Set<String> CLIENT_CATALOGS =
+      java.util.Set.of("PG_CLASS", "PG_ATTRIBUTE", "PG_NAMESPACE", "PG_PROC");
+
   private ExpressionRule() {}
 
   static Statement apply(Statement s) throws DialectException {
     StatementEdit edit = s.edit();
     for (int i = 0; i < s.size(); i++) {
       Token t = s.at(i);
-      if (t.isSymbol("::") && s.at(i + 1).kind() == Token.Kind.WORD) {
+      if (t.kind() == Token.Kind.NUMBER
+          && s.at(i + 1).kind() == Token.Kind.WORD
+          && s.tokenIndex(i + 1) == s.tokenIndex(i) + 1) {
+        // Redshift reads "THEN 1WHEN" as 1 WHEN (the JDBC driver's getColumns sends it);
+        // PostgreSQL refuses trailing junk after a number.
+        edit.replace(i, t.text() + " ");
+      } else if (t.isSymbol("::") && s.at(i + 1).kind() == Token.Kind.WORD) {
         literalAsVarchar(s, i - 1, i + 1, edit);
         i = castType(s, i + 1, edit);
       } else if (t.is("CAST") && s.at(i + 1).isSymbol("(")) {
@@ -39,11 +49,11 @@ final class ExpressionRule {
           && (s.at(i - 1).isSymbol(",") || s.at(i - 1).is("SELECT") || s.at(i - 1).isSymbol("."))) {
         // pg_table_def's "notnull" column; PostgreSQL reads a bare NOTNULL as an operator.
         edit.replace(i, "\"notnull\"");
-      } else if ((t.is("PG_CLASS") || t.is("PG_ATTRIBUTE"))
+      } else if (CLIENT_CATALOGS.contains(t.upper())
           && StatementKind.of(s) == StatementKind.SELECT
           && !s.at(i + 1).isSymbol("(")
           && (!s.at(i - 1).isSymbol(".") || s.at(i - 2).is("PG_CATALOG"))) {
-        // Catalog reads see Redshift's names of up to 127 bytes (see catalog.sql).
+        // Catalog reads see the catalog as Redshift shows it (see clients.sql).
         edit.replace(i, "rs_" + t.text().toLowerCase(java.util.Locale.ROOT));
       } else if (t.is("FORMAT_TYPE") && s.at(i + 1).isSymbol("(")) {
         // Column types must read as Redshift names (character varying(n)), not emulator domains.

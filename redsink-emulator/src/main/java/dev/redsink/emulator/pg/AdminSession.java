@@ -87,8 +87,9 @@ public final class AdminSession implements AutoCloseable {
   }
 
   /**
-   * The columns of the tables named {@code table} (in {@code schema}, or in any schema when it is
-   * null), as seen by committed transactions: one list per table, columns in order.
+   * The columns of the tables and views named {@code table} (in {@code schema}, or in any user
+   * schema when it is null), as seen by committed transactions: one list per relation, columns in
+   * order.
    */
   public synchronized List<List<TableColumns.Column>> columns(String schema, String table)
       throws SQLException {
@@ -99,10 +100,11 @@ public final class AdminSession implements AutoCloseable {
                 + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
                 + " JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid"
                 + " JOIN pg_catalog.pg_type t ON t.oid = a.atttypid"
-                + " WHERE c.relname = ? AND c.relkind IN ('r', 'p')"
-                + " AND a.attnum > 0 AND NOT a.attisdropped"
-                + " AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'redsink_emulator')"
-                + " AND (?::text IS NULL OR n.nspname = ?)"
+                + " WHERE c.relname = ? AND c.relkind IN ('r', 'p', 'v', 'm')"
+                + " AND a.attnum > 0 AND NOT a.attisdropped AND n.nspname <> 'redsink_emulator'"
+                // The system schemas' relations only by their qualified names.
+                + " AND (?::text IS NULL AND n.nspname NOT IN ('pg_catalog', 'information_schema')"
+                + " OR n.nspname = ?)"
                 + " ORDER BY c.oid, a.attnum")) {
       ps.setString(1, table);
       ps.setString(2, schema);

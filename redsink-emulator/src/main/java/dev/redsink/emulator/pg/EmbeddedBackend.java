@@ -116,9 +116,12 @@ public final class EmbeddedBackend implements AutoCloseable {
     }
   }
 
-  /** Redshift's catalog, then its SUPER and VARBYTE functions, installed once in "dev". */
+  /**
+   * Redshift's catalog, its SUPER and VARBYTE functions, then the catalog as clients read it,
+   * installed once in "dev".
+   */
   private static final List<String> CATALOG_SCRIPTS =
-      List.of("catalog.sql", "super.sql", "varbyte.sql");
+      List.of("catalog.sql", "super.sql", "varbyte.sql", "clients.sql");
 
   private void installCatalog() throws SQLException {
     try (Connection c = dataSource(SUPERUSER).getConnection();

@@ -17,34 +17,13 @@ CREATE FUNCTION pg_catalog.redsink_display_name(n name) RETURNS text LANGUAGE sq
     ELSE n::text END
 $$
 ;;
--- pg_class and pg_attribute as Redshift shows them: relname and attname hold names of up to 127
--- bytes (PostgreSQL stores a shortened name for those over 63). Client queries read these views.
-DO $$
-DECLARE
-  src text;
-  col text;
-  cols text;
-BEGIN
-  FOREACH src IN ARRAY ARRAY['pg_class:relname', 'pg_attribute:attname'] LOOP
-    col := split_part(src, ':', 2);
-    src := split_part(src, ':', 1);
-    SELECT string_agg(CASE WHEN a.attname = col
-                        THEN 'pg_catalog.redsink_display_name(' || a.attname || ') AS ' || a.attname
-                        ELSE quote_ident(a.attname) END, ', ' ORDER BY a.attnum)
-      INTO cols
-      FROM pg_catalog.pg_attribute a
-     WHERE a.attrelid = ('pg_catalog.' || src)::regclass AND a.attnum > 0 AND NOT a.attisdropped;
-    EXECUTE 'CREATE VIEW pg_catalog.rs_' || src || ' AS SELECT ' || cols || ' FROM pg_catalog.' || src;
-    EXECUTE 'GRANT SELECT ON pg_catalog.rs_' || src || ' TO PUBLIC';
-  END LOOP;
-END
-$$
-;;
 CREATE FUNCTION pg_catalog.redshift_type(t oid, m integer) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT CASE
     WHEN ty.typname LIKE 'rs\_varchar\_%' THEN 'character varying(' || substr(ty.typname, 12) || ')'
     WHEN ty.typname LIKE 'rs\_char\_%' THEN 'character(' || substr(ty.typname, 9) || ')'
     WHEN ty.typname LIKE 'rs\_varbyte\_%' THEN 'binary varying(' || substr(ty.typname, 12) || ')'
+    WHEN ty.typname = 'varbyte' AND m > 4 THEN 'binary varying(' || (m - 4) || ')'
+    WHEN ty.typname = 'varbyte' THEN 'binary varying'
     WHEN ty.typname IN ('super', 'json') THEN 'super'
     WHEN ty.typname = 'bytea' THEN 'binary varying'
     ELSE pg_catalog.format_type(t, m) END
@@ -173,35 +152,6 @@ WHERE c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped
 ORDER BY n.nspname, c.relname, a.attnum
 ;;
 GRANT SELECT ON pg_catalog.pg_table_def TO PUBLIC
-;;
-CREATE VIEW pg_catalog.svv_columns AS
-SELECT pg_catalog.current_database()::text AS table_catalog,
-       n.nspname::text AS table_schema,
-       pg_catalog.redsink_display_name(c.relname) AS table_name,
-       pg_catalog.redsink_display_name(a.attname) AS column_name,
-       a.attnum::integer AS ordinal_position,
-       pg_catalog.pg_get_expr(d.adbin, d.adrelid) AS column_default,
-       CASE WHEN a.attnotnull THEN 'NO' ELSE 'YES' END::text AS is_nullable,
-       regexp_replace(pg_catalog.redshift_type(a.atttypid, a.atttypmod), '\(.*\)$', '') AS data_type,
-       (regexp_match(pg_catalog.redshift_type(a.atttypid, a.atttypmod), '\((\d+)\)$'))[1]::integer AS character_maximum_length,
-       information_schema._pg_numeric_precision(
-         CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE t.oid END,
-         CASE WHEN t.typtype = 'd' THEN t.typtypmod ELSE a.atttypmod END)::integer AS numeric_precision,
-       information_schema._pg_numeric_scale(
-         CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE t.oid END,
-         CASE WHEN t.typtype = 'd' THEN t.typtypmod ELSE a.atttypmod END)::integer AS numeric_scale,
-       NULL::text AS remarks
-FROM pg_catalog.pg_class c
-JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid
-JOIN pg_catalog.pg_type t ON t.oid = a.atttypid
-LEFT JOIN pg_catalog.pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
-WHERE c.relkind IN ('r', 'p', 'v', 'm') AND a.attnum > 0 AND NOT a.attisdropped
-  AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'redsink_emulator')
-  AND n.nspname NOT LIKE 'pg\_toast%'
-  AND (n.nspname NOT LIKE 'pg\_temp\_%' OR n.oid = pg_catalog.pg_my_temp_schema())
-;;
-GRANT SELECT ON pg_catalog.svv_columns TO PUBLIC
 ;;
 CREATE VIEW pg_catalog.svv_table_info AS
 SELECT * FROM (
