@@ -39,9 +39,17 @@ class ClientConformanceIT {
           c,
           "DROP VIEW IF EXISTS conf_v",
           "DROP TABLE IF EXISTS conf_t",
-          "CREATE TABLE conf_t (id BIGINT NOT NULL, name VARCHAR(100), payload SUPER,"
+          "DROP TABLE IF EXISTS conf_k",
+          "DROP TABLE IF EXISTS conf_like",
+          "CREATE TABLE conf_t (id BIGINT NOT NULL PRIMARY KEY, name VARCHAR(100), payload SUPER,"
               + " b VARBYTE(64), amount DECIMAL(12,2)) DISTKEY(id) SORTKEY(id)",
-          "CREATE VIEW conf_v AS SELECT id, name FROM conf_t");
+          "CREATE VIEW conf_v AS SELECT id, name FROM conf_t",
+          "CREATE TABLE conf_k (a INT, b VARCHAR(10), c INT, CONSTRAINT conf_k_key"
+              + " PRIMARY KEY (b, a))",
+          "CREATE TABLE conf_like (LIKE conf_t)",
+          // Declared, never enforced: Redshift loads duplicates and NULLs into key columns.
+          "INSERT INTO conf_k VALUES (1, 'x', 1), (1, 'x', 2), (NULL, NULL, 3)",
+          "ALTER TABLE conf_k RENAME COLUMN a TO a2");
     }
   }
 
@@ -85,14 +93,18 @@ class ClientConformanceIT {
   void tablesAndViewsOfASchemaAndOfEverySchema(String driver) throws SQLException {
     try (Connection c = connect(driver)) {
       DatabaseMetaData meta = c.getMetaData();
-      assertThat(rows(meta.getTables(null, "public", "conf%", null), "TABLE_NAME", "TABLE_TYPE"))
-          .containsExactly("conf_t|TABLE", "conf_v|VIEW");
+      assertThat(
+              rows(
+                  meta.getTables(null, "public", "conf%", new String[] {"TABLE", "VIEW"}),
+                  "TABLE_NAME",
+                  "TABLE_TYPE"))
+          .containsExactly("conf_k|TABLE", "conf_like|TABLE", "conf_t|TABLE", "conf_v|VIEW");
       assertThat(
               rows(
                   meta.getTables(null, null, "conf%", new String[] {"TABLE"}),
                   "TABLE_SCHEM",
                   "TABLE_NAME"))
-          .containsExactly("public|conf_t");
+          .containsExactly("public|conf_k", "public|conf_like", "public|conf_t");
     }
   }
 
@@ -131,15 +143,25 @@ class ClientConformanceIT {
 
   @ParameterizedTest
   @ValueSource(strings = {"redshift", "pgjdbc"})
-  void keysIndexesAndPrivilegesAnswer(String driver) throws SQLException {
+  void declaredPrimaryKeysAndPrivilegesAnswer(String driver) throws SQLException {
     try (Connection c = connect(driver)) {
       DatabaseMetaData meta = c.getMetaData();
-      // Redshift keeps no index, and the emulator keeps no declared key (not enforced there).
-      assertThat(rows(meta.getPrimaryKeys(null, "public", "conf_t"), "COLUMN_NAME")).isEmpty();
+      assertThat(
+              rows(
+                  meta.getPrimaryKeys(null, "public", "conf_t"),
+                  "COLUMN_NAME",
+                  "KEY_SEQ",
+                  "PK_NAME"))
+          .containsExactly("id|1|conf_t_pkey");
+      // Columns in key order under the constraint's name, across a rename of a key column.
+      assertThat(rows(meta.getPrimaryKeys(null, "public", "conf_k"), "COLUMN_NAME", "PK_NAME"))
+          .containsExactlyInAnyOrder("b|conf_k_key", "a2|conf_k_key");
+      assertThat(rows(c.createStatement().executeQuery("SELECT count(*) AS n FROM conf_k"), "n"))
+          .containsExactly("3");
+      // CREATE TABLE … LIKE does not take the parent's primary key.
+      assertThat(rows(meta.getPrimaryKeys(null, "public", "conf_like"), "COLUMN_NAME")).isEmpty();
       assertThat(rows(meta.getImportedKeys(null, "public", "conf_t"), "FKCOLUMN_NAME")).isEmpty();
       assertThat(rows(meta.getExportedKeys(null, "public", "conf_t"), "FKCOLUMN_NAME")).isEmpty();
-      assertThat(rows(meta.getIndexInfo(null, "public", "conf_t", false, true), "INDEX_NAME"))
-          .isEmpty();
       assertThat(rows(meta.getTablePrivileges(null, "public", "conf_t"), "PRIVILEGE"))
           .contains("SELECT", "INSERT");
     }

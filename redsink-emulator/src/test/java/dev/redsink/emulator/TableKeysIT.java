@@ -141,6 +141,10 @@ class TableKeysIT {
         "column \"s\" has a type that cannot be a SORTKEY column");
     assertRefused("CREATE TABLE r (a BIGINT) SORTKEY (a, a)", "42601", "appears twice");
     assertRefused(
+        "CREATE TABLE r (a BIGINT PRIMARY KEY, b INT, PRIMARY KEY (b))",
+        "42P16",
+        "multiple primary keys");
+    assertRefused(
         "CREATE TABLE r (a BIGINT SORTKEY, b INT SORTKEY)",
         "42601",
         "SORTKEY after a column makes a single-column sort key");

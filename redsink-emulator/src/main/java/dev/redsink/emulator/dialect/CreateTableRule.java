@@ -113,9 +113,21 @@ final class CreateTableRule {
       keys.like(s.text(from + 1, nameEnd(s, from + 1)));
       return s.text(from, to);
     }
+    String constraintName = null;
     if (first.is("CONSTRAINT")) {
+      constraintName = s.at(from + 1).identifierName();
       from += 2;
       first = s.at(from);
+    }
+    if (first.is("PRIMARY") && s.at(from + 2).isSymbol("(")) {
+      List<String> columns = new ArrayList<>();
+      for (int k = from + 3; k < s.closing(from + 2); k++) {
+        if (s.at(k).isIdentifier()) {
+          columns.add(s.at(k).identifierName());
+        }
+      }
+      keys.primaryKey(constraintName, columns);
+      return "";
     }
     if (first.is("PRIMARY") || first.is("UNIQUE") || first.is("FOREIGN")) {
       return "";
@@ -141,6 +153,7 @@ final class CreateTableRule {
     }
     StringBuilder out = new StringBuilder(name.text()).append(' ').append(type.postgresSql());
     int i = type.end();
+    String constraintName = null;
     while (i < to) {
       Token t = s.at(i);
       String w = t.upper();
@@ -185,8 +198,16 @@ final class CreateTableRule {
           i++;
         }
         case "UNIQUE" -> i++;
-        case "PRIMARY" -> i += 2;
-        case "CONSTRAINT" -> i += 2;
+        case "PRIMARY" -> {
+          if (keys != null) {
+            keys.primaryKey(constraintName, List.of(name.identifierName()));
+          }
+          i += 2;
+        }
+        case "CONSTRAINT" -> {
+          constraintName = s.at(i + 1).identifierName();
+          i += 2;
+        }
         case "REFERENCES" -> {
           i += 2;
           while (s.at(i).isSymbol(".")) {

@@ -10,7 +10,8 @@ final class ExpressionRule {
 
   /** The catalogs client queries read through an rs_ view of them (clients.sql). */
   private static final java.util.Set<String> CLIENT_CATALOGS =
-      java.util.Set.of("PG_CLASS", "PG_ATTRIBUTE", "PG_NAMESPACE", "PG_PROC");
+      java.util.Set.of(
+          "PG_CLASS", "PG_ATTRIBUTE", "PG_INDEX", "PG_CONSTRAINT", "PG_NAMESPACE", "PG_PROC");
 
   private ExpressionRule() {}
 

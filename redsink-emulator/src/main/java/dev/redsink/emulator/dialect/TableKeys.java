@@ -34,6 +34,8 @@ final class TableKeys {
   private final List<String> columnSortKeys = new ArrayList<>();
   private int tableSortKeys;
   private String likeTable;
+  private final List<String> primaryKey = new ArrayList<>();
+  private String primaryKeyName;
 
   /** A column of the new table and whether its type may be a distribution or sort key. */
   void column(String name, boolean keyType) {
@@ -63,6 +65,19 @@ final class TableKeys {
   /** A column's SORTKEY attribute: a single-column sort key unless the table names one. */
   void columnSortKey(String column) {
     columnSortKeys.add(column);
+  }
+
+  /**
+   * {@code [CONSTRAINT name] PRIMARY KEY (c, …)} or a column's PRIMARY KEY attribute. Redshift
+   * keeps the key in its catalog, for clients and the planner, and never enforces it.
+   */
+  void primaryKey(String constraintName, List<String> keys) throws DialectException {
+    if (!primaryKey.isEmpty()) {
+      throw new DialectException(
+          RedshiftError.of("42P16", "multiple primary keys for table are not allowed"));
+    }
+    primaryKey.addAll(keys);
+    primaryKeyName = constraintName;
   }
 
   /** {@code LIKE parent}: the new table takes the parent's keys. */
@@ -172,6 +187,16 @@ final class TableKeys {
     json.append(']');
     if (likeTable != null) {
       json.append(",\"like\":").append(string(likeTable));
+    }
+    if (!primaryKey.isEmpty()) {
+      json.append(",\"primary_key\":[");
+      for (int i = 0; i < primaryKey.size(); i++) {
+        json.append(i > 0 ? "," : "").append(string(primaryKey.get(i)));
+      }
+      json.append(']');
+      if (primaryKeyName != null) {
+        json.append(",\"primary_key_name\":").append(string(primaryKeyName));
+      }
     }
     return COMMENT_PREFIX + json.append("} */");
   }

@@ -72,7 +72,10 @@ CREATE TABLE redsink_emulator.table_keys (
   diststyle text NOT NULL,
   distkey name,
   sortstyle text NOT NULL,
-  sortkey name[] NOT NULL
+  sortkey name[] NOT NULL,
+  -- The declared primary key's columns (attnums in key order, so renames keep it) and its name.
+  primary_key smallint[] NOT NULL DEFAULT '{}',
+  primary_key_name name
 )
 ;;
 GRANT SELECT ON redsink_emulator.table_keys TO PUBLIC
@@ -92,17 +95,26 @@ DECLARE
 BEGIN
   FOR created IN SELECT objid FROM pg_event_trigger_ddl_commands() WHERE object_type = 'table' LOOP
     parent := CASE WHEN keys ? 'like' THEN to_regclass(keys->>'like')::oid END;
-    INSERT INTO redsink_emulator.table_keys AS k (relid, diststyle, distkey, sortstyle, sortkey)
-    SELECT created.objid, p.diststyle, p.distkey, p.sortstyle, p.sortkey
+    -- LIKE copies the parent's distribution and sort keys, not its primary key.
+    INSERT INTO redsink_emulator.table_keys AS k
+           (relid, diststyle, distkey, sortstyle, sortkey, primary_key, primary_key_name)
+    SELECT created.objid, p.diststyle, p.distkey, p.sortstyle, p.sortkey, '{}', NULL
       FROM redsink_emulator.table_keys p WHERE p.relid = parent
     UNION ALL
     SELECT created.objid, coalesce(keys->>'diststyle', 'AUTO'), keys->>'distkey',
            coalesce(keys->>'sortstyle', 'AUTO'),
-           ARRAY(SELECT jsonb_array_elements_text(coalesce(keys->'sortkey', '[]'::jsonb)))::name[]
+           ARRAY(SELECT jsonb_array_elements_text(coalesce(keys->'sortkey', '[]'::jsonb)))::name[],
+           ARRAY(SELECT a.attnum
+                   FROM jsonb_array_elements_text(coalesce(keys->'primary_key', '[]'::jsonb))
+                        WITH ORDINALITY AS pk(col, o)
+                   JOIN pg_catalog.pg_attribute a ON a.attrelid = created.objid AND a.attname = pk.col
+                  ORDER BY pk.o)::smallint[],
+           keys->>'primary_key_name'
      WHERE NOT EXISTS (SELECT 1 FROM redsink_emulator.table_keys p WHERE p.relid = parent)
     ON CONFLICT (relid) DO UPDATE
       SET diststyle = excluded.diststyle, distkey = excluded.distkey,
-          sortstyle = excluded.sortstyle, sortkey = excluded.sortkey;
+          sortstyle = excluded.sortstyle, sortkey = excluded.sortkey,
+          primary_key = excluded.primary_key, primary_key_name = excluded.primary_key_name;
   END LOOP;
 END
 $$

@@ -1,6 +1,6 @@
 -- The catalog as the clients people point at Redshift read it: psql's backslash commands (the
 -- queries it sends a server that reports version 8.0), the Amazon Redshift JDBC driver's and
--- pgjdbc's DatabaseMetaData, SQL IDEs. Client SELECTs that read pg_class, pg_attribute,
+-- pgjdbc's DatabaseMetaData, SQL IDEs. Client SELECTs that read pg_class, pg_attribute, pg_index,
 -- pg_namespace, pg_proc or pg_constraint are pointed at the rs_* views here (the dialect's
 -- ExpressionRule), which show what Redshift shows: names of up to 127 bytes, column types without
 -- the emulator's domains, columns PostgreSQL has since dropped, declared primary keys, and none of
@@ -26,42 +26,114 @@ CREATE FUNCTION redsink_emulator.client_typmod(t oid, m integer) RETURNS integer
                     WHERE ty.oid = t AND ty.typname ~ '^rs_(varchar|char|varbyte)_[0-9]+$'), m)
 $$
 ;;
+-- Declared primary keys as clients find them in Redshift's catalog: a constraint (pgjdbc reads
+-- pg_constraint) and an index of its own (the Amazon Redshift JDBC driver reads pg_index, and the
+-- index's pg_class and pg_attribute rows). The emulator enforces no key and keeps no index, so
+-- these rows exist only in the rs_* views, under oids counted down from the top of the range.
+CREATE VIEW redsink_emulator.primary_keys AS
+SELECT k.relid, c.relnamespace, c.relowner,
+       coalesce(k.primary_key_name, pg_catalog.redsink_display_name(c.relname) || '_pkey')::name AS conname,
+       (4294967295 - 2 * k.relid::bigint)::oid AS index_oid,
+       (4294967294 - 2 * k.relid::bigint)::oid AS constraint_oid,
+       k.primary_key AS conkey
+FROM redsink_emulator.table_keys k
+JOIN pg_catalog.pg_class c ON c.oid = k.relid
+WHERE cardinality(k.primary_key) > 0
+;;
+GRANT SELECT ON redsink_emulator.primary_keys TO PUBLIC
+;;
 -- Builds pg_catalog.rs_<catalog>: every column of pg_catalog.<catalog>, some replaced by an
--- expression, then extra columns, rows filtered.
-CREATE FUNCTION redsink_emulator.client_view(catalog text, replaced jsonb, extra text, filter text)
+-- expression, then extra columns, rows filtered; then, when given, rows synthesized from
+-- synthesized_from with the expressions in synthesized (NULL for the other columns).
+CREATE FUNCTION redsink_emulator.client_view(catalog text, replaced jsonb, extra jsonb, filter text,
+                                             synthesized jsonb DEFAULT NULL,
+                                             synthesized_from text DEFAULT NULL)
 RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   cols text;
+  made text;
+  extras text := '';
+  made_extras text := '';
+  e record;
 BEGIN
   SELECT string_agg(CASE WHEN replaced ? a.attname
                       THEN (replaced->>a.attname::text) || ' AS ' || quote_ident(a.attname)
-                      ELSE quote_ident(a.attname) END, ', ' ORDER BY a.attnum)
-    INTO cols
+                      ELSE quote_ident(a.attname) END, ', ' ORDER BY a.attnum),
+         string_agg('(' || coalesce(synthesized->>a.attname::text, 'NULL') || ')::'
+                      || pg_catalog.format_type(a.atttypid, a.atttypmod), ', ' ORDER BY a.attnum)
+    INTO cols, made
     FROM pg_catalog.pg_attribute a
    WHERE a.attrelid = ('pg_catalog.' || catalog)::regclass AND a.attnum > 0 AND NOT a.attisdropped;
-  EXECUTE 'CREATE VIEW pg_catalog.rs_' || catalog || ' AS SELECT ' || cols
-       || coalesce(', ' || extra, '') || ' FROM pg_catalog.' || catalog
-       || coalesce(' WHERE ' || filter, '');
+  FOR e IN SELECT key, value FROM jsonb_each_text(coalesce(extra, '{}')) LOOP
+    extras := extras || ', ' || e.value || ' AS ' || quote_ident(e.key);
+    made_extras := made_extras || ', ' || coalesce(synthesized->>e.key, e.value);
+  END LOOP;
+  EXECUTE 'CREATE VIEW pg_catalog.rs_' || catalog || ' AS SELECT ' || cols || extras
+       || ' FROM pg_catalog.' || catalog || coalesce(' WHERE ' || filter, '')
+       || CASE WHEN synthesized IS NULL THEN ''
+               ELSE ' UNION ALL SELECT ' || made || made_extras || ' FROM ' || synthesized_from END;
   EXECUTE 'GRANT SELECT ON pg_catalog.rs_' || catalog || ' TO PUBLIC';
 END
 $$
 ;;
 SELECT redsink_emulator.client_view('pg_class',
   '{"relname": "pg_catalog.redsink_display_name(relname)"}',
-  'false AS relhasoids',
-  'relnamespace <> ''redsink_emulator''::regnamespace')
+  '{"relhasoids": "false"}',
+  'relnamespace <> ''redsink_emulator''::regnamespace',
+  '{"oid": "index_oid", "relname": "conname", "relnamespace": "relnamespace",
+    "relowner": "relowner", "relkind": "''i''", "relam": "403", "relnatts": "cardinality(conkey)",
+    "relpersistence": "''p''", "relreplident": "''n''", "relispopulated": "true",
+    "relhasindex": "false", "relisshared": "false", "relhasrules": "false",
+    "relhastriggers": "false", "relhassubclass": "false", "relrowsecurity": "false",
+    "relforcerowsecurity": "false", "relispartition": "false", "relpages": "0",
+    "reltuples": "0", "relallvisible": "0", "reltype": "0", "reloftype": "0",
+    "reltablespace": "0", "relfilenode": "0", "reltoastrelid": "0", "relchecks": "0",
+    "relrewrite": "0"}',
+  'redsink_emulator.primary_keys')
 ;;
 SELECT redsink_emulator.client_view('pg_attribute',
   '{"attname": "pg_catalog.redsink_display_name(attname)",
     "atttypid": "redsink_emulator.client_type(atttypid)",
     "atttypmod": "redsink_emulator.client_typmod(atttypid, atttypmod)"}',
-  NULL, NULL)
+  NULL, NULL,
+  '{"attrelid": "pk.index_oid", "attname": "pg_catalog.redsink_display_name(a.attname)",
+    "atttypid": "redsink_emulator.client_type(a.atttypid)",
+    "atttypmod": "redsink_emulator.client_typmod(a.atttypid, a.atttypmod)",
+    "attnum": "u.n", "attlen": "a.attlen", "attndims": "0", "attbyval": "a.attbyval",
+    "attalign": "a.attalign", "attstorage": "a.attstorage", "attcompression": "''''",
+    "attnotnull": "a.attnotnull", "atthasdef": "false", "atthasmissing": "false",
+    "attidentity": "''''", "attgenerated": "''''", "attisdropped": "false",
+    "attislocal": "true", "attinhcount": "0", "attcollation": "a.attcollation",
+    "attcacheoff": "-1"}',
+  'redsink_emulator.primary_keys pk CROSS JOIN LATERAL unnest(pk.conkey) WITH ORDINALITY AS u(attnum, n)
+   JOIN pg_catalog.pg_attribute a ON a.attrelid = pk.relid AND a.attnum = u.attnum')
+;;
+SELECT redsink_emulator.client_view('pg_index', '{}', NULL,
+  'NOT EXISTS (SELECT 1 FROM pg_catalog.pg_class c WHERE c.oid = indrelid
+                 AND c.relnamespace = ''redsink_emulator''::regnamespace)',
+  '{"indexrelid": "index_oid", "indrelid": "relid", "indnatts": "cardinality(conkey)",
+    "indnkeyatts": "cardinality(conkey)", "indisunique": "true", "indnullsnotdistinct": "false",
+    "indisprimary": "true", "indisexclusion": "false", "indimmediate": "true",
+    "indisclustered": "false", "indisvalid": "true", "indcheckxmin": "false",
+    "indisready": "true", "indislive": "true", "indisreplident": "false",
+    "indkey": "array_to_string(conkey, '' '')", "indcollation": "''''", "indclass": "''''",
+    "indoption": "''''"}',
+  'redsink_emulator.primary_keys')
+;;
+SELECT redsink_emulator.client_view('pg_constraint', '{}', NULL,
+  'connamespace <> ''redsink_emulator''::regnamespace',
+  '{"oid": "constraint_oid", "conname": "conname", "connamespace": "relnamespace",
+    "contype": "''p''", "condeferrable": "false", "condeferred": "false", "convalidated": "true",
+    "conrelid": "relid", "contypid": "0", "conindid": "index_oid", "conparentid": "0",
+    "confrelid": "0", "confupdtype": "'' ''", "confdeltype": "'' ''", "confmatchtype": "'' ''",
+    "conislocal": "true", "coninhcount": "0", "connoinherit": "true", "conkey": "conkey"}',
+  'redsink_emulator.primary_keys')
 ;;
 SELECT redsink_emulator.client_view('pg_namespace', '{}', NULL, 'nspname <> ''redsink_emulator''')
 ;;
 -- psql's queries for servers before 11 read proisagg and proiswindow, since replaced by prokind.
 SELECT redsink_emulator.client_view('pg_proc', '{}',
-  'prokind = ''a'' AS proisagg, prokind = ''w'' AS proiswindow',
+  '{"proisagg": "prokind = ''a''", "proiswindow": "prokind = ''w''"}',
   'pronamespace <> ''redsink_emulator''::regnamespace')
 ;;
 -- PG_PROC_INFO (https://docs.aws.amazon.com/redshift/latest/dg/r_PG_PROC_INFO.html): pg_proc with
