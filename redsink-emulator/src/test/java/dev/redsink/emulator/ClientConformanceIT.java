@@ -4,7 +4,6 @@ import static dev.redsink.emulator.Redshift.exec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -205,7 +204,7 @@ class ClientConformanceIT {
       })
   void psqlBackslashCommands(String command, String expected, String alsoExpected)
       throws Exception {
-    assumeTrue(new File("/usr/bin/psql").canExecute(), "psql is not installed");
+    assumeTrue(Psql.installed(), "psql is not installed");
     String out = psql(command.trim());
     assertThat(out).contains(expected.trim(), alsoExpected.trim()).doesNotContain("ERROR");
     assertThat(out).doesNotContain("redsink_emulator").doesNotContain("rs_varchar");
@@ -213,32 +212,18 @@ class ClientConformanceIT {
 
   @Test
   void psqlListsNoneOfTheEmulatorsOwnRelationsOrFunctions() throws Exception {
-    assumeTrue(new File("/usr/bin/psql").canExecute(), "psql is not installed");
+    assumeTrue(Psql.installed(), "psql is not installed");
     assertThat(psql("\\dt *.*")).doesNotContain("redsink_emulator").contains("conf_t");
     assertThat(psql("\\df *.*")).doesNotContain("redsink_emulator").contains("json_parse");
   }
 
   private static String psql(String command) throws Exception {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "psql",
-                "-h",
-                emulator.host(),
-                "-p",
-                String.valueOf(emulator.port()),
-                "-U",
-                emulator.user(),
-                "-d",
-                "dev",
-                "-X"));
+    List<String> args = new ArrayList<>();
     for (String part : command.split(" (?=\\\\)")) {
       args.add("-c");
       args.add(part);
     }
-    ProcessBuilder pb = new ProcessBuilder(args).redirectErrorStream(true);
-    pb.environment().put("PGPASSWORD", emulator.password());
-    pb.environment().put("PAGER", "");
+    ProcessBuilder pb = Psql.command(emulator, args).redirectErrorStream(true);
     Process p = pb.start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();

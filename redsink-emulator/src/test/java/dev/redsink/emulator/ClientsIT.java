@@ -3,12 +3,12 @@ package dev.redsink.emulator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -59,24 +59,15 @@ class ClientsIT {
 
   @Test
   void psqlSmokeTest(RedshiftEmulator emulator) throws Exception {
-    assumeTrue(
-        new File("/usr/bin/psql").canExecute(), "psql is not installed; skipping the smoke test");
+    assumeTrue(Psql.installed(), "psql is not installed; skipping the smoke test");
     ProcessBuilder pb =
-        new ProcessBuilder(
-                "psql",
-                "-h",
-                emulator.host(),
-                "-p",
-                String.valueOf(emulator.port()),
-                "-U",
-                emulator.user(),
-                "-d",
-                "dev",
-                "-At",
-                "-c",
-                "CREATE TABLE IF NOT EXISTS psql_t (\"Name\" VARCHAR(10)); SELECT version();")
+        Psql.command(
+                emulator,
+                List.of(
+                    "-At",
+                    "-c",
+                    "CREATE TABLE IF NOT EXISTS psql_t (\"Name\" VARCHAR(10)); SELECT version();"))
             .redirectErrorStream(true);
-    pb.environment().put("PGPASSWORD", emulator.password());
     Process p = pb.start();
     assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -3,7 +3,6 @@ package dev.redsink.emulator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -20,12 +19,10 @@ import java.util.concurrent.TimeUnit;
  */
 final class CorpusClients {
 
-  private static final String PSQL = "/usr/bin/psql";
-
   private CorpusClients() {}
 
   static boolean psqlInstalled() {
-    return new File(PSQL).canExecute();
+    return Psql.installed();
   }
 
   /** Runs the setup statements once. */
@@ -65,26 +62,9 @@ final class CorpusClients {
   static void checkPsql(RedshiftEmulator emulator, SqlCorpus.Case example)
       throws IOException, InterruptedException {
     ProcessBuilder pb =
-        new ProcessBuilder(
-            PSQL,
-            "-X",
-            "-q",
-            "-At",
-            "-F",
-            "|",
-            "-v",
-            "ON_ERROR_STOP=1",
-            "-h",
-            emulator.host(),
-            "-p",
-            String.valueOf(emulator.port()),
-            "-U",
-            emulator.user(),
-            "-d",
-            emulator.database(),
-            "-c",
-            example.script());
-    pb.environment().put("PGPASSWORD", emulator.password());
+        Psql.command(
+            emulator,
+            List.of("-q", "-At", "-F", "|", "-v", "ON_ERROR_STOP=1", "-c", example.script()));
     Process p = pb.start();
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("psql ends").isTrue();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
