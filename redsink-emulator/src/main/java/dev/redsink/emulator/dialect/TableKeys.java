@@ -180,25 +180,26 @@ final class TableKeys {
       json.append(",\"distkey\":").append(string(distKeys.get(0)));
     }
     json.append(",\"sortstyle\":").append(string(sortStyle == null ? "AUTO" : sortStyle));
-    json.append(",\"sortkey\":[");
-    for (int i = 0; i < sortKeys.size(); i++) {
-      json.append(i > 0 ? "," : "").append(string(sortKeys.get(i)));
-    }
-    json.append(']');
+    json.append(",\"sortkey\":").append(strings(sortKeys));
     if (likeTable != null) {
       json.append(",\"like\":").append(string(likeTable));
     }
     if (!primaryKey.isEmpty()) {
-      json.append(",\"primary_key\":[");
-      for (int i = 0; i < primaryKey.size(); i++) {
-        json.append(i > 0 ? "," : "").append(string(primaryKey.get(i)));
-      }
-      json.append(']');
+      json.append(",\"primary_key\":").append(strings(primaryKey));
       if (primaryKeyName != null) {
         json.append(",\"primary_key_name\":").append(string(primaryKeyName));
       }
     }
     return COMMENT_PREFIX + json.append("} */");
+  }
+
+  /** A JSON array of strings. */
+  private static String strings(List<String> values) {
+    StringBuilder out = new StringBuilder("[");
+    for (int i = 0; i < values.size(); i++) {
+      out.append(i > 0 ? "," : "").append(string(values.get(i)));
+    }
+    return out.append(']').toString();
   }
 
   /** A JSON string whose text never closes the comment it sits in. */
