@@ -4,8 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.testkit.ConnectorFile;
+import dev.redsink.testkit.JvmProcess;
 import dev.redsink.testkit.Warehouse;
 import java.math.BigDecimal;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -21,6 +27,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -52,6 +59,8 @@ class DebeziumPipelineIT {
   private static final String TOPIC = "dbz.public.customers";
   private static final String CDC_TABLE = "customers";
   private static final String FLAT_TABLE = "customers_flat";
+  private static final String RUN_TABLE = "customers_run";
+  private static final String LOAD_TABLE = "customers_load";
   private static final List<String> TABLES = List.of(CDC_TABLE, FLAT_TABLE);
   private static final Duration CATCH_UP = Duration.ofSeconds(90);
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -379,6 +388,7 @@ class DebeziumPipelineIT {
     for (String table : TABLES) {
       assertThat(redshiftTypes(table)).containsEntry("v", "character varying(65535)");
     }
+    retype("v", "character varying(65535)");
   }
 
   @Test
@@ -417,6 +427,88 @@ class DebeziumPipelineIT {
 
   @Test
   @Order(9)
+  void theSameChangeStreamThroughRedsinkRunAndRedsinkLoad() throws Exception {
+    // The topic as it stands, from its first record, into tables of their own: through `redsink
+    // run` (a Kafka consumer, keys from the record keys), and through `redsink load` on the
+    // values as lines (no keys: primary_key names the field).
+    Path dir = Files.createDirectories(Suite.work().resolve("debezium-runtimes"));
+    Map<String, Object> run = runtimeConfig(RUN_TABLE);
+    Path runFile =
+        ConnectorFile.write(
+            dir,
+            "customers-run",
+            ConnectorFile.text(
+                "customers-run",
+                "Debezium through redsink run",
+                "dbz\\.public\\.customers",
+                500,
+                "200ms",
+                run));
+    try (ServerSocket socket = new ServerSocket(0)) {
+      int port = socket.getLocalPort();
+      socket.close();
+      try (JvmProcess process =
+          Suite.redsink(
+              dir,
+              "debezium-run",
+              false,
+              List.of(
+                  "run",
+                  runFile.toString(),
+                  "--bootstrap-servers",
+                  connect.kafka().bootstrapServers(),
+                  "--http-port",
+                  Integer.toString(port)))) {
+        try {
+          awaitSameRows(List.of(RUN_TABLE));
+        } catch (AssertionError e) {
+          throw new AssertionError(e.getMessage() + "\nredsink run:\n" + process.output(), e);
+        }
+        assertThat(process.isAlive()).as(process.output()).isTrue();
+      }
+    }
+
+    List<String> lines = new ArrayList<>();
+    for (ConsumerRecord<byte[], byte[]> r : connect.kafka().consumeAll(60_000, TOPIC)) {
+      if (r.value() != null) {
+        lines.add(new String(r.value(), StandardCharsets.UTF_8));
+      }
+    }
+    Path input = Files.write(dir.resolve("customers.ndjson"), lines, StandardCharsets.UTF_8);
+    Map<String, Object> load = runtimeConfig(LOAD_TABLE);
+    load.put("primary_key", List.of("id"));
+    Path loadFile =
+        ConnectorFile.write(
+            dir,
+            "customers-load",
+            ConnectorFile.text(
+                "customers-load", "Debezium through redsink load", ".*", 500, "200ms", load));
+    try (JvmProcess process =
+        Suite.redsink(
+            dir,
+            "debezium-load",
+            false,
+            List.of("load", loadFile.toString(), "--topic", TOPIC, input.toString()))) {
+      assertThat(process.awaitExit(CATCH_UP)).as(process.output()).isZero();
+      awaitSameRows(List.of(LOAD_TABLE));
+    }
+    Map<String, String> expected = new TreeMap<>();
+    COLUMNS.forEach(c -> expected.put(c.column(), c.redshift()));
+    for (String table : List.of(RUN_TABLE, LOAD_TABLE)) {
+      assertThat(new TreeMap<>(redshiftTypes(table))).as(table).containsAllEntriesOf(expected);
+    }
+  }
+
+  /** A typed cdc table loaded by one of the TOML runtimes. */
+  private static Map<String, Object> runtimeConfig(String table) {
+    Map<String, Object> c = warehouse.config(table, "debezium/" + table);
+    c.put("table_layout", "typed");
+    c.put("write_mode", "cdc");
+    return c;
+  }
+
+  @Test
+  @Order(10)
   void aTypeChangeNoColumnCanHoldStopsTheSinkLoudlyAndTheRenameLetsItGoOn() throws Exception {
     source.execute(
         "ALTER TABLE customers ALTER COLUMN s TYPE text",
