@@ -34,6 +34,8 @@ class ConfigKeyCatalogueIT {
           Map.entry("s3_prefix", "any/prefix"),
           Map.entry("aws_region", "any-label"),
           Map.entry("s3_endpoint", "ftp://127.0.0.1"),
+          Map.entry("s3_sse", "aws:kms:dsse"),
+          Map.entry("s3_sse_kms_key_id", "alias/without-aws-kms"),
           Map.entry("aws_access_key_id", "WITHOUT_ITS_SECRET"),
           Map.entry("aws_secret_access_key", "WITHOUT_ITS_KEY_ID"),
           Map.entry("flush_max_records", 0),

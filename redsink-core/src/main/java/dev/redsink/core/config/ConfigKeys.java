@@ -106,6 +106,25 @@ public final class ConfigKeys {
           "none",
           "Custom S3 endpoint (http:// or https://). Turns on path-style addressing",
           ConfigKeys::endpoint);
+  public static final ConfigKey<S3Encryption> S3_SSE =
+      choice(
+          "s3_sse",
+          S3Encryption.NONE,
+          "Server-side encryption asked of S3 for every file Redsink writes: none (the bucket's"
+              + " default encryption applies), AES256 (SSE-S3) or aws:kms (SSE-KMS, with"
+              + " s3_sse_kms_key_id or the account's aws/s3 key). Set it when a bucket policy"
+              + " requires the x-amz-server-side-encryption header; with aws:kms the runtime side"
+              + " needs kms:GenerateDataKey and the COPY role kms:Decrypt on the key",
+          S3Encryption.values(),
+          S3Encryption::keyword);
+  public static final ConfigKey<String> S3_SSE_KMS_KEY_ID =
+      text(
+          "s3_sse_kms_key_id",
+          null,
+          "none",
+          "With s3_sse = aws:kms: the KMS key (key id, key ARN or alias ARN) the files are"
+              + " encrypted with; none uses the account's AWS managed key aws/s3",
+          ConfigKeys::kmsKeyId);
   public static final ConfigKey<Secret> AWS_ACCESS_KEY_ID =
       secret(
           "aws_access_key_id",
@@ -597,6 +616,17 @@ public final class ConfigKeys {
     return value;
   }
 
+  private static String kmsKeyId(ConfigKey<?> key, String value, Problems problems) {
+    String id = value.trim();
+    if (id.isEmpty() || id.chars().anyMatch(c -> c <= ' ')) {
+      problems.problem(
+          key.name(),
+          "must be a KMS key id, key ARN or alias ARN without spaces (e.g."
+              + " arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab)");
+    }
+    return id;
+  }
+
   private static String placeholder(ConfigKey<?> key, String value, Problems problems) {
     for (int i = 0; i < value.length(); i++) {
       if (value.charAt(i) < 0x20) {
@@ -670,9 +700,9 @@ public final class ConfigKeys {
   private static <E extends Enum<E>> Check<String, E> enumOf(
       E[] values, Function<E, String> keyword) {
     return (key, value, problems) -> {
-      String text = value.trim().toLowerCase(Locale.ROOT);
+      String text = value.trim();
       for (E e : values) {
-        if (keyword.apply(e).equals(text)) {
+        if (keyword.apply(e).equalsIgnoreCase(text)) {
           return e;
         }
       }

@@ -55,6 +55,7 @@ public final class ConfigParser {
       read(key, given.get(key), typed, problems);
     }
     checkCredentialPair(typed, problems);
+    checkKmsKey(typed, problems);
     if (given.containsKey(ConfigKeys.BATCH_SIZE) && typed.get(ConfigKeys.MAX_FILE_BYTES) != null) {
       problems.warning(
           ConfigKeys.BATCH_SIZE.name(),
@@ -111,6 +112,16 @@ public final class ConfigParser {
       problems.problem(
           id ? ConfigKeys.AWS_SECRET_ACCESS_KEY.name() : ConfigKeys.AWS_ACCESS_KEY_ID.name(),
           BOTH_KEYS + "; set the missing one, or remove both to use the default credential chain");
+    }
+  }
+
+  private static void checkKmsKey(KeyValues typed, Problems problems) {
+    if (typed.get(ConfigKeys.S3_SSE_KMS_KEY_ID) != null
+        && typed.get(ConfigKeys.S3_SSE) != S3Encryption.KMS) {
+      problems.problem(
+          ConfigKeys.S3_SSE_KMS_KEY_ID.name(),
+          "names a KMS key, but s3_sse is not aws:kms; set s3_sse = \"aws:kms\" to encrypt with"
+              + " it, or remove it");
     }
   }
 

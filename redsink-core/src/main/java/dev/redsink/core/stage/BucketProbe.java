@@ -41,7 +41,9 @@ public final class BucketProbe implements AutoCloseable {
         () ->
             s3.putObject(
                 b ->
-                    b.bucket(config.get(ConfigKeys.S3_BUCKET))
+                    UploadEncryption.of(config)
+                        .apply(b)
+                        .bucket(config.get(ConfigKeys.S3_BUCKET))
                         .key(key)
                         .checksumCRC32C(Crc32c.base64(bytes)),
                 RequestBody.fromBytes(bytes)));

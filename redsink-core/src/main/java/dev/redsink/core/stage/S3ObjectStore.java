@@ -19,15 +19,25 @@ public final class S3ObjectStore implements ObjectStore {
 
   private final S3Client s3;
   private final String bucket;
+  private final UploadEncryption encryption;
 
   public S3ObjectStore(S3Client s3, String bucket) {
-    this.s3 = s3;
-    this.bucket = bucket;
+    this(s3, bucket, UploadEncryption.NONE);
   }
 
-  /** The store for a sink's configuration: its bucket, with a client built from its keys. */
+  public S3ObjectStore(S3Client s3, String bucket, UploadEncryption encryption) {
+    this.s3 = s3;
+    this.bucket = bucket;
+    this.encryption = encryption;
+  }
+
+  /**
+   * The store for a sink's configuration: its bucket and encryption, with a client built from its
+   * keys.
+   */
   public static S3ObjectStore of(dev.redsink.core.config.RedsinkConfig config) {
-    return new S3ObjectStore(S3Clients.create(config), config.get(ConfigKeys.S3_BUCKET));
+    return new S3ObjectStore(
+        S3Clients.create(config), config.get(ConfigKeys.S3_BUCKET), UploadEncryption.of(config));
   }
 
   @Override
@@ -48,7 +58,9 @@ public final class S3ObjectStore implements ObjectStore {
         () ->
             s3.putObject(
                 r ->
-                    r.bucket(bucket)
+                    encryption
+                        .apply(r)
+                        .bucket(bucket)
                         .key(key)
                         .contentLength((long) bytes.length)
                         .checksumAlgorithm(ChecksumAlgorithm.CRC32_C)
@@ -71,7 +83,9 @@ public final class S3ObjectStore implements ObjectStore {
         () ->
             s3.copyObject(
                 r ->
-                    r.sourceBucket(bucket)
+                    encryption
+                        .apply(r)
+                        .sourceBucket(bucket)
                         .sourceKey(fromKey)
                         .destinationBucket(bucket)
                         .destinationKey(toKey)));
@@ -122,7 +136,9 @@ public final class S3ObjectStore implements ObjectStore {
       return new AuthorizationException(
           message
               + "; the runtime-side credentials need s3:PutObject, s3:DeleteObject (and"
-              + " s3:GetObject for archive) on s3_prefix, and aws_region must match the bucket",
+              + " s3:GetObject for archive) on s3_prefix, and aws_region must match the bucket;"
+              + " a bucket policy that requires server-side encryption denies uploads without"
+              + " s3_sse (AES256 or aws:kms)",
           e);
     }
     return new FatalException(message, e);

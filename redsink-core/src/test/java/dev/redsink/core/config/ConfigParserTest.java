@@ -464,6 +464,24 @@ class ConfigParserTest {
   }
 
   @Test
+  void s3SseDefaultsToNoneAndAKmsKeyNeedsAwsKms() {
+    assertThat(parse(minimal()).get(ConfigKeys.S3_SSE)).isEqualTo(S3Encryption.NONE);
+    assertThat(parse(with("s3.sse", "aes256")).get(ConfigKeys.S3_SSE))
+        .isEqualTo(S3Encryption.AES256);
+    assertThat(catchInvalid(with("s3_sse_kms_key_id", "alias/redsink")).problems())
+        .singleElement()
+        .satisfies(
+            p ->
+                assertThat(p)
+                    .contains("s3_sse_kms_key_id")
+                    .contains("s3_sse is not aws:kms")
+                    .contains("s3_sse = \"aws:kms\""));
+    assertThat(catchInvalid(with("s3_sse", "aws:kms-dsse")).problems())
+        .singleElement()
+        .satisfies(p -> assertThat(p).contains("s3_sse").contains("none or AES256 or aws:kms"));
+  }
+
+  @Test
   void tableKeysDefaultToAutoAndTakeExplicitValues() {
     assertThat(parse(minimal()).tableKeys()).isEqualTo(TableKeys.AUTO);
     Map<String, Object> raw = with("dist_key", "ID");
@@ -546,6 +564,10 @@ class ConfigParserTest {
           Map.entry(
               "s3_endpoint",
               new Example("http://127.0.0.1:9000", URI.create("http://127.0.0.1:9000"))),
+          Map.entry("s3_sse", new Example("aws:kms", S3Encryption.KMS)),
+          Map.entry(
+              "s3_sse_kms_key_id",
+              new Example(" alias/redsink ", "alias/redsink", Map.of("s3_sse", "aws:kms"))),
           Map.entry(
               "aws_access_key_id",
               new Example(

@@ -19,12 +19,14 @@ import java.util.function.Consumer;
 
 /**
  * A small HTTP/1.1 front on 127.0.0.1 that forwards S3 requests byte-for-byte to the real local S3
- * (so SigV4 signatures stay valid) and applies the faults armed in {@link S3Faults}.
+ * (so SigV4 signatures stay valid), enforces the {@link BucketPolicy} and applies the faults armed
+ * in {@link S3Faults}.
  */
 public final class FaultingFront implements AutoCloseable {
   private final ServerSocket server;
   private final InetSocketAddress backend;
   private final S3Faults faults;
+  private final BucketPolicy policy;
   private final Consumer<String> bucketSeen;
   private final ExecutorService threads;
 
@@ -32,10 +34,12 @@ public final class FaultingFront implements AutoCloseable {
       ServerSocket server,
       InetSocketAddress backend,
       S3Faults faults,
+      BucketPolicy policy,
       Consumer<String> bucketSeen) {
     this.server = server;
     this.backend = backend;
     this.faults = faults;
+    this.policy = policy;
     this.bucketSeen = bucketSeen;
     AtomicInteger n = new AtomicInteger();
     this.threads =
@@ -52,10 +56,14 @@ public final class FaultingFront implements AutoCloseable {
    * is called with the bucket of each object-level request before it is forwarded.
    */
   public static FaultingFront start(
-      int port, InetSocketAddress backend, S3Faults faults, Consumer<String> bucketSeen)
+      int port,
+      InetSocketAddress backend,
+      S3Faults faults,
+      BucketPolicy policy,
+      Consumer<String> bucketSeen)
       throws IOException {
     ServerSocket server = new ServerSocket(port, 128, InetAddress.getLoopbackAddress());
-    FaultingFront front = new FaultingFront(server, backend, faults, bucketSeen);
+    FaultingFront front = new FaultingFront(server, backend, faults, policy, bucketSeen);
     front.threads.execute(front::acceptLoop);
     return front;
   }
@@ -96,6 +104,11 @@ public final class FaultingFront implements AutoCloseable {
         }
         HttpRequestHead head = next.get();
         S3RequestKind kind = head.kind();
+        Optional<Fault> denied = policy.check(head);
+        if (denied.isPresent()) {
+          answerWithFault(client, head, in, out, denied.get());
+          return;
+        }
         Optional<Fault> fault = faults.take(kind, head.method(), head.path());
         if (fault.isPresent() && !(fault.get() instanceof Fault.Delay)) {
           answerWithFault(client, head, in, out, fault.get());

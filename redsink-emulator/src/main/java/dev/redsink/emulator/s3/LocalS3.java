@@ -1,5 +1,6 @@
 package dev.redsink.emulator.s3;
 
+import dev.redsink.emulator.fault.BucketPolicy;
 import dev.redsink.emulator.fault.FaultingFront;
 import dev.redsink.emulator.fault.S3Faults;
 import java.io.IOException;
@@ -33,14 +34,21 @@ public final class LocalS3 implements AutoCloseable {
   private final S3Proxy proxy;
   private final FaultingFront front;
   private final S3Faults faults;
+  private final BucketPolicy policy;
   private final S3Client backendClient;
   private final S3Client client;
   private final Set<String> knownBuckets = ConcurrentHashMap.newKeySet();
 
-  private LocalS3(LocalS3Options options, S3Proxy proxy, S3Faults faults, FaultingFront front) {
+  private LocalS3(
+      LocalS3Options options,
+      S3Proxy proxy,
+      S3Faults faults,
+      BucketPolicy policy,
+      FaultingFront front) {
     this.options = options;
     this.proxy = proxy;
     this.faults = faults;
+    this.policy = policy;
     this.front = front;
     this.backendClient = newClient(URI.create("http://127.0.0.1:" + proxy.getPort()), options);
     this.client = newClient(endpoint(), options);
@@ -50,6 +58,7 @@ public final class LocalS3 implements AutoCloseable {
   public static LocalS3 start(LocalS3Options options) {
     S3Proxy proxy = startProxy(options);
     S3Faults faults = new S3Faults();
+    BucketPolicy policy = new BucketPolicy();
     LocalS3[] self = new LocalS3[1];
     try {
       FaultingFront front =
@@ -57,8 +66,9 @@ public final class LocalS3 implements AutoCloseable {
               options.port(),
               new InetSocketAddress("127.0.0.1", proxy.getPort()),
               faults,
+              policy,
               bucket -> self[0].bucketSeen(bucket));
-      self[0] = new LocalS3(options, proxy, faults, front);
+      self[0] = new LocalS3(options, proxy, faults, policy, front);
       options.buckets().forEach(self[0]::createBucket);
       return self[0];
     } catch (IOException e) {
@@ -117,6 +127,11 @@ public final class LocalS3 implements AutoCloseable {
   }
 
   /** The fault rules applied at {@link #endpoint()}. */
+  /** The bucket policy its S3 enforces (for example, that uploads ask for encryption). */
+  public BucketPolicy policy() {
+    return policy;
+  }
+
   public S3Faults faults() {
     return faults;
   }

@@ -1,0 +1,36 @@
+package dev.redsink.core.stage;
+
+import dev.redsink.core.config.ConfigKeys;
+import dev.redsink.core.config.RedsinkConfig;
+import dev.redsink.core.config.S3Encryption;
+import software.amazon.awssdk.services.s3.model.CopyObjectRequest;
+import software.amazon.awssdk.services.s3.model.PutObjectRequest;
+import software.amazon.awssdk.services.s3.model.ServerSideEncryption;
+
+/** The server-side encryption (s3_sse) every request that writes an object asks for. */
+public record UploadEncryption(S3Encryption sse, String kmsKeyId) {
+
+  /** No header: the bucket's default encryption. */
+  public static final UploadEncryption NONE = new UploadEncryption(S3Encryption.NONE, null);
+
+  public static UploadEncryption of(RedsinkConfig config) {
+    return new UploadEncryption(
+        config.get(ConfigKeys.S3_SSE), config.get(ConfigKeys.S3_SSE_KMS_KEY_ID));
+  }
+
+  PutObjectRequest.Builder apply(PutObjectRequest.Builder request) {
+    return switch (sse) {
+      case NONE -> request;
+      case AES256 -> request.serverSideEncryption(ServerSideEncryption.AES256);
+      case KMS -> request.serverSideEncryption(ServerSideEncryption.AWS_KMS).ssekmsKeyId(kmsKeyId);
+    };
+  }
+
+  CopyObjectRequest.Builder apply(CopyObjectRequest.Builder request) {
+    return switch (sse) {
+      case NONE -> request;
+      case AES256 -> request.serverSideEncryption(ServerSideEncryption.AES256);
+      case KMS -> request.serverSideEncryption(ServerSideEncryption.AWS_KMS).ssekmsKeyId(kmsKeyId);
+    };
+  }
+}
