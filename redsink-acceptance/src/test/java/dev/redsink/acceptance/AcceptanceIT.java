@@ -63,6 +63,8 @@ class AcceptanceIT {
 
     Suite.clearWork();
     emulator = Suite.startEmulator();
+    // A bucket policy that denies unencrypted uploads: every runtime must send s3_sse's header.
+    emulator.s3().policy().requireEncryption(true);
     CellWarehouse warehouse = new CellWarehouse(emulator);
     Map<RuntimeKind, List<CellRun>> byRuntime = new EnumMap<>(RuntimeKind.class);
     for (Cell cell : cells) {

@@ -23,6 +23,8 @@ final class CellConfig {
     c.put("upload_concurrency", 2);
     c.put("max_retries", 3);
     c.put("retry_delay", "200ms");
+    // The suite's bucket denies unencrypted uploads (AcceptanceIT), as production buckets often do.
+    c.put("s3_sse", "AES256");
     c.putAll(cell.options().keys());
     switch (cell.layout()) {
       case VARBYTE -> c.put("payload_format", "varbyte");
