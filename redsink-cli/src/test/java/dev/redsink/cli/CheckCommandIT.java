@@ -127,60 +127,6 @@ class CheckCommandIT {
 
   /** The Quick start pointed at the emulator; {@code extra} replaces plugin_config keys. */
   private Path connector(String password, String extra, String topLevel) throws IOException {
-    StringBuilder config = new StringBuilder();
-    config
-        .append("connection_string = \"postgres://")
-        .append(emulator.user())
-        .append(':')
-        .append(password)
-        .append("@127.0.0.1:")
-        .append(emulator.port())
-        .append("/dev?sslmode=disable\"\n");
-    config.append("target_table = \"check_orders\"\n");
-    config.append("aws_iam_role = \"").append(emulator.iamRole()).append("\"\n");
-    config.append("s3_bucket = \"").append(emulator.bucket()).append("\"\n");
-    config.append("s3_prefix = \"redshift/check\"\n");
-    config.append("aws_region = \"").append(emulator.region()).append("\"\n");
-    config.append("s3_endpoint = \"").append(emulator.s3().endpoint()).append("\"\n");
-    config.append("aws_access_key_id = \"").append(emulator.s3().accessKeyId()).append("\"\n");
-    config
-        .append("aws_secret_access_key = \"")
-        .append(emulator.s3().secretAccessKey())
-        .append("\"\n");
-    config.append("payload_format = \"text\"\n");
-    String body = config.toString();
-    for (String line : extra.split("\n")) {
-      if (!line.isBlank()) {
-        String key = line.substring(0, line.indexOf('=')).trim();
-        java.util.regex.Pattern existing =
-            java.util.regex.Pattern.compile("(?m)^" + key + " = .*$");
-        body =
-            existing.matcher(body).find()
-                ? existing.matcher(body).replaceAll(java.util.regex.Matcher.quoteReplacement(line))
-                : body + line + "\n";
-      }
-    }
-    Path file = dir.resolve("orders.toml");
-    Files.writeString(
-        file,
-        topLevel
-            + """
-            type = "sink"
-            key = "orders_rs"
-            enabled = true
-            version = 0
-            name = "Orders to Redshift"
-            path = "libpicomq_connector_redshift_sink"
-
-            [[topics]]
-            pattern = 'orders\\..*'
-            schema = "json"
-            batch_length = 1000
-            poll_interval = "100ms"
-
-            [plugin_config]
-            """
-            + body);
-    return file;
+    return CheckConnectorFile.write(dir, emulator, emulator.user(), password, extra, topLevel);
   }
 }

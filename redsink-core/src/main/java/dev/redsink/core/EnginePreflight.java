@@ -9,6 +9,7 @@ import dev.redsink.core.error.InvalidConfigException;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.load.ClusterProbe;
 import dev.redsink.core.record.Record;
+import dev.redsink.core.sql.LedgerSql;
 import dev.redsink.core.sql.PreflightSql;
 import dev.redsink.core.sql.TargetSchemaSql;
 import dev.redsink.core.stage.BucketProbe;
@@ -121,26 +122,58 @@ final class EnginePreflight implements Preflight {
       String schema =
           config.find(ConfigKeys.TARGET_SCHEMA).orElse(redshift.value(PreflightSql.CURRENT_SCHEMA));
       List<String> missing = new ArrayList<>();
+      String user = redshift.value(PreflightSql.CURRENT_USER);
+      String database = redshift.value(PreflightSql.CURRENT_DATABASE);
       boolean schemaExists = !"0".equals(redshift.value(TargetSchemaSql.exists(schema)));
       if (!schemaExists) {
         // Redsink creates target_schema on first use, which needs CREATE on the database.
         if (!"t".equals(redshift.value(PreflightSql.CAN_CREATE_IN_DATABASE))) {
-          missing.add("CREATE on the database (to create schema " + schema + ")");
+          missing.add(
+              "CREATE on the database (to create schema "
+                  + schema
+                  + "; GRANT CREATE ON DATABASE "
+                  + database
+                  + " TO "
+                  + user
+                  + ")");
         }
       } else if (!"t".equals(redshift.value(PreflightSql.CAN_CREATE_IN_SCHEMA, schema))) {
-        missing.add("CREATE on schema " + schema);
+        missing.add(
+            "CREATE on schema "
+                + schema
+                + " (GRANT CREATE ON SCHEMA "
+                + schema
+                + " TO "
+                + user
+                + ")");
       }
       if (!"t".equals(redshift.value(PreflightSql.CAN_CREATE_TEMP))) {
-        missing.add("TEMP on the database");
+        missing.add(
+            "TEMP on the database (GRANT TEMP ON DATABASE " + database + " TO " + user + ")");
       }
       String target = "";
       if (!config.get(ConfigKeys.TARGET_TABLE).hasPlaceholders()) {
         String table = TableName.fold(config.get(ConfigKeys.TARGET_TABLE).resolve(""));
         target = ", target " + schema + "." + table;
-        boolean exists =
-            schemaExists && !"0".equals(redshift.value(PreflightSql.TABLE_EXISTS, table, schema));
-        if (exists && !"t".equals(redshift.value(PreflightSql.CAN_INSERT, schema + "." + table))) {
-          missing.add("INSERT on " + schema + "." + table);
+        if (schemaExists && tableExists(redshift, table, schema)) {
+          String qualified = schema + "." + table;
+          missingGrants(redshift, qualified, RequiredPrivileges.onTarget(config), user, missing);
+          if (RequiredPrivileges.altersTarget(config)
+              && "0".equals(redshift.value(PreflightSql.OWNS_TABLE, table, schema))) {
+            missing.add(
+                "ownership of "
+                    + qualified
+                    + ", which schema evolution's ALTER TABLE needs (ALTER TABLE "
+                    + qualified
+                    + " OWNER TO "
+                    + user
+                    + ", or schema_evolution = \"none\")");
+          }
+        }
+        String ledger = LedgerSql.ledgerOf(TableName.of(schema, table)).folded();
+        if (schemaExists && tableExists(redshift, ledger, schema)) {
+          missingGrants(
+              redshift, schema + "." + ledger, RequiredPrivileges.ON_LEDGER, user, missing);
         }
       }
       if (missing.isEmpty()) {
@@ -159,6 +192,34 @@ final class EnginePreflight implements Preflight {
       }
     } catch (RedsinkException e) {
       results.add(PreflightCheck.failed(check, e.getMessage(), Problem.PRIVILEGES));
+    }
+  }
+
+  private static boolean tableExists(ClusterProbe redshift, String table, String schema) {
+    return !"0".equals(redshift.value(PreflightSql.TABLE_EXISTS, table, schema));
+  }
+
+  /** Adds each privilege the user lacks on the table, with the GRANT that gives it. */
+  private static void missingGrants(
+      ClusterProbe redshift,
+      String qualified,
+      List<String> privileges,
+      String user,
+      List<String> missing) {
+    for (String privilege : privileges) {
+      if (!"t".equals(redshift.value(PreflightSql.HAS_TABLE_PRIVILEGE, qualified, privilege))) {
+        missing.add(
+            privilege
+                + " on "
+                + qualified
+                + " (GRANT "
+                + privilege
+                + " ON "
+                + qualified
+                + " TO "
+                + user
+                + ")");
+      }
     }
   }
 

@@ -25,8 +25,19 @@ public final class PreflightSql {
       "SELECT count(*) FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n"
           + " ON n.oid = c.relnamespace WHERE c.relname = ? AND n.nspname = ? AND c.relkind = 'r'";
 
-  /** Parameter: schema-qualified table name. */
-  public static final String CAN_INSERT = "SELECT has_table_privilege(current_user, ?, 'INSERT')";
+  /** Parameters: schema-qualified table name, privilege (INSERT, SELECT, DELETE, UPDATE). */
+  public static final String HAS_TABLE_PRIVILEGE = "SELECT has_table_privilege(current_user, ?, ?)";
+
+  /** Parameters: table name, schema name; 1 when the user owns the table or is a superuser. */
+  public static final String OWNS_TABLE =
+      "SELECT count(*) FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n"
+          + " ON n.oid = c.relnamespace WHERE c.relname = ? AND n.nspname = ? AND c.relkind = 'r'"
+          + " AND (pg_catalog.pg_get_userbyid(c.relowner) = current_user"
+          + " OR (SELECT u.usesuper FROM pg_catalog.pg_user u WHERE u.usename = current_user))";
+
+  public static final String CURRENT_USER = "SELECT current_user";
+
+  public static final String CURRENT_DATABASE = "SELECT current_database()";
 
   private PreflightSql() {}
 }

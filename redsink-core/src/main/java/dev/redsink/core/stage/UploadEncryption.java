@@ -19,18 +19,23 @@ public record UploadEncryption(S3Encryption sse, String kmsKeyId) {
   }
 
   PutObjectRequest.Builder apply(PutObjectRequest.Builder request) {
-    return switch (sse) {
-      case NONE -> request;
-      case AES256 -> request.serverSideEncryption(ServerSideEncryption.AES256);
-      case KMS -> request.serverSideEncryption(ServerSideEncryption.AWS_KMS).ssekmsKeyId(kmsKeyId);
-    };
+    return request.serverSideEncryption(header()).ssekmsKeyId(keyId());
   }
 
   CopyObjectRequest.Builder apply(CopyObjectRequest.Builder request) {
+    return request.serverSideEncryption(header()).ssekmsKeyId(keyId());
+  }
+
+  /** The x-amz-server-side-encryption value; null sends no header. */
+  private ServerSideEncryption header() {
     return switch (sse) {
-      case NONE -> request;
-      case AES256 -> request.serverSideEncryption(ServerSideEncryption.AES256);
-      case KMS -> request.serverSideEncryption(ServerSideEncryption.AWS_KMS).ssekmsKeyId(kmsKeyId);
+      case NONE -> null;
+      case AES256 -> ServerSideEncryption.AES256;
+      case KMS -> ServerSideEncryption.AWS_KMS;
     };
+  }
+
+  private String keyId() {
+    return sse == S3Encryption.KMS ? kmsKeyId : null;
   }
 }
