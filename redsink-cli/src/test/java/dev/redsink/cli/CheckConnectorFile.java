@@ -1,9 +1,11 @@
 package dev.redsink.cli;
 
 import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.testkit.ConnectorFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 /** The connector file {@code redsink check}'s tests run on, as a user writes it. */
 final class CheckConnectorFile {
@@ -60,22 +62,8 @@ final class CheckConnectorFile {
     Files.writeString(
         file,
         topLevel
-            + """
-            type = "sink"
-            key = "orders_rs"
-            enabled = true
-            version = 0
-            name = "Orders to Redshift"
-            path = "libpicomq_connector_redshift_sink"
-
-            [[topics]]
-            pattern = 'orders\\..*'
-            schema = "json"
-            batch_length = 1000
-            poll_interval = "100ms"
-
-            [plugin_config]
-            """
+            + ConnectorFile.text(
+                "orders_rs", "Orders to Redshift", "orders\\..*", 1000, "100ms", Map.of())
             + body);
     return file;
   }
