@@ -111,6 +111,13 @@ class AcceptanceIT {
       }
       nodes.add(DynamicContainer.dynamicContainer(e.getKey().title(), tests));
     }
+    nodes.add(
+        DynamicTest.dynamicTest(
+            "every file the runtimes wrote asked for encryption (s3_sse)",
+            () ->
+                assertThat(emulator.s3().policy().encryptionOfWrites())
+                    .isNotEmpty()
+                    .containsOnly("AES256")));
     return nodes.stream();
   }
 

@@ -8,7 +8,6 @@ import dev.redsink.testkit.ConnectorFile;
 import dev.redsink.testkit.JvmProcess;
 import dev.redsink.testkit.Warehouse;
 import java.math.BigDecimal;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -444,28 +443,24 @@ class DebeziumPipelineIT {
                 500,
                 "200ms",
                 run));
-    try (ServerSocket socket = new ServerSocket(0)) {
-      int port = socket.getLocalPort();
-      socket.close();
-      try (JvmProcess process =
-          Suite.redsink(
-              dir,
-              "debezium-run",
-              false,
-              List.of(
-                  "run",
-                  runFile.toString(),
-                  "--bootstrap-servers",
-                  connect.kafka().bootstrapServers(),
-                  "--http-port",
-                  Integer.toString(port)))) {
-        try {
-          awaitSameRows(List.of(RUN_TABLE));
-        } catch (AssertionError e) {
-          throw new AssertionError(e.getMessage() + "\nredsink run:\n" + process.output(), e);
-        }
-        assertThat(process.isAlive()).as(process.output()).isTrue();
+    try (JvmProcess process =
+        Suite.redsink(
+            dir,
+            "debezium-run",
+            false,
+            List.of(
+                "run",
+                runFile.toString(),
+                "--bootstrap-servers",
+                connect.kafka().bootstrapServers(),
+                "--http-port",
+                Integer.toString(RunRuntime.freePort())))) {
+      try {
+        awaitSameRows(List.of(RUN_TABLE));
+      } catch (AssertionError e) {
+        throw new AssertionError(e.getMessage() + "\nredsink run:\n" + process.output(), e);
       }
+      assertThat(process.isAlive()).as(process.output()).isTrue();
     }
 
     List<String> lines = new ArrayList<>();

@@ -355,7 +355,8 @@ final class RunRuntime {
     }
   }
 
-  private static int freePort() throws IOException {
+  /** A port free at the moment, for a child process to listen on. */
+  static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0)) {
       return s.getLocalPort();
     }

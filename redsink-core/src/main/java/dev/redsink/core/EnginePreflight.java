@@ -131,25 +131,23 @@ final class EnginePreflight implements Preflight {
           missing.add(
               "CREATE on the database (to create schema "
                   + schema
-                  + "; GRANT CREATE ON DATABASE "
-                  + database
-                  + " TO "
-                  + user
+                  + "; "
+                  + PreflightSql.grant("CREATE", "DATABASE " + database, user)
                   + ")");
         }
       } else if (!"t".equals(redshift.value(PreflightSql.CAN_CREATE_IN_SCHEMA, schema))) {
         missing.add(
             "CREATE on schema "
                 + schema
-                + " (GRANT CREATE ON SCHEMA "
-                + schema
-                + " TO "
-                + user
+                + " ("
+                + PreflightSql.grant("CREATE", "SCHEMA " + schema, user)
                 + ")");
       }
       if (!"t".equals(redshift.value(PreflightSql.CAN_CREATE_TEMP))) {
         missing.add(
-            "TEMP on the database (GRANT TEMP ON DATABASE " + database + " TO " + user + ")");
+            "TEMP on the database ("
+                + PreflightSql.grant("TEMP", "DATABASE " + database, user)
+                + ")");
       }
       String target = "";
       if (!config.get(ConfigKeys.TARGET_TABLE).hasPlaceholders()) {
@@ -163,10 +161,8 @@ final class EnginePreflight implements Preflight {
             missing.add(
                 "ownership of "
                     + qualified
-                    + ", which schema evolution's ALTER TABLE needs (ALTER TABLE "
-                    + qualified
-                    + " OWNER TO "
-                    + user
+                    + ", which schema evolution's ALTER TABLE needs ("
+                    + PreflightSql.ownerTo(qualified, user)
                     + ", or schema_evolution = \"none\")");
           }
         }
@@ -212,12 +208,8 @@ final class EnginePreflight implements Preflight {
             privilege
                 + " on "
                 + qualified
-                + " (GRANT "
-                + privilege
-                + " ON "
-                + qualified
-                + " TO "
-                + user
+                + " ("
+                + PreflightSql.grant(privilege, qualified, user)
                 + ")");
       }
     }

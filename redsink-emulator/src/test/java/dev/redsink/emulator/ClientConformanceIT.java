@@ -182,7 +182,7 @@ class ClientConformanceIT {
       }
       assertThat(rows(meta.getProcedures(null, "public", "%"), "PROCEDURE_NAME")).isEmpty();
       assertThat(rows(meta.getVersionColumns(null, "public", "conf_t"), "COLUMN_NAME"))
-          .allMatch(name -> !name.isEmpty());
+          .containsExactly("ctid");
     }
   }
 

@@ -37,6 +37,16 @@ public final class PreflightSql {
 
   public static final String CURRENT_USER = "SELECT current_user";
 
+  /** The GRANT giving {@code user} a privilege on an object: a table, SCHEMA s or DATABASE d. */
+  public static String grant(String privilege, String object, String user) {
+    return "GRANT " + privilege + " ON " + object + " TO " + user;
+  }
+
+  /** What makes {@code user} the owner of a table, the only one who may ALTER it. */
+  public static String ownerTo(String table, String user) {
+    return "ALTER TABLE " + table + " OWNER TO " + user;
+  }
+
   public static final String CURRENT_DATABASE = "SELECT current_database()";
 
   private PreflightSql() {}
