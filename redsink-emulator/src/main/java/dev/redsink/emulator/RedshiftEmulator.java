@@ -1,5 +1,7 @@
 package dev.redsink.emulator;
 
+import dev.redsink.emulator.aws.AwsApis;
+import dev.redsink.emulator.aws.Cluster;
 import dev.redsink.emulator.copy.IamRoles;
 import dev.redsink.emulator.cost.ClusterCosts;
 import dev.redsink.emulator.dialect.Domain;
@@ -15,12 +17,17 @@ import dev.redsink.emulator.wire.CopyRunner;
 import dev.redsink.emulator.wire.ProtocolServer;
 import dev.redsink.emulator.wire.SessionEnvironment;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -42,6 +49,7 @@ public final class RedshiftEmulator implements AutoCloseable {
   private final ClusterCosts costs;
   private final LocalS3 s3;
   private volatile IamRoles iamRoles;
+  private Path tlsCertificate;
 
   /**
    * Held while starting and while stopping: a stop (close() or the shutdown hook, on SIGTERM or
@@ -70,7 +78,13 @@ public final class RedshiftEmulator implements AutoCloseable {
       try {
         startedS3 =
             LocalS3.start(
-                LocalS3Options.defaults().withPort(options.s3Port()).withBuckets(options.bucket()));
+                LocalS3Options.defaults().withPort(options.s3Port()).withBuckets(options.bucket()),
+                new Cluster(
+                    IamRoles.CLUSTER,
+                    IamRoles.CLUSTER,
+                    IamRoles.REGION,
+                    EmbeddedBackend.DATABASE,
+                    this::port));
         startedBackend = EmbeddedBackend.start(roles);
         this.s3 = startedS3;
         this.backend = startedBackend;
@@ -153,6 +167,64 @@ public final class RedshiftEmulator implements AutoCloseable {
     return "jdbc:redshift://" + host() + ":" + port() + "/" + database() + "?ssl=false";
   }
 
+  /**
+   * The emulator's TLS certificate (PEM, self-signed for localhost and 127.0.0.1), written to a
+   * file for clients that verify it: {@code sslmode=verify-full&sslrootcert=<this file>}.
+   */
+  public synchronized Path tlsCertificate() {
+    if (tlsCertificate == null) {
+      try (InputStream pem = ProtocolServer.class.getResourceAsStream("emulator-tls.pem")) {
+        Path file = Files.createTempFile("redsink-emulator-tls", ".pem");
+        file.toFile().deleteOnExit();
+        Files.copy(pem, file, StandardCopyOption.REPLACE_EXISTING);
+        tlsCertificate = file;
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot write the emulator's TLS certificate", e);
+      }
+    }
+    return tlsCertificate;
+  }
+
+  /**
+   * A URL for the Amazon Redshift JDBC driver's IAM authentication to the emulated provisioned
+   * cluster: the driver signs DescribeClusters and GetClusterCredentials and sends them to the
+   * emulator's AWS endpoint. Add the caller's keys (AccessKeyID, SecretAccessKey, or an AWS profile
+   * or the default chain) and DbUser; see docs/emulator.md.
+   */
+  public String iamJdbcUrl() {
+    return "jdbc:redshift:iam://"
+        + IamRoles.CLUSTER
+        + ":"
+        + IamRoles.REGION
+        + "/"
+        + database()
+        + "?sslmode=verify-full&sslrootcert="
+        + tlsCertificate()
+        + "&EndpointUrl="
+        + s3.endpoint();
+  }
+
+  /**
+   * A URL for the driver's IAM authentication to the emulator as a Redshift Serverless workgroup
+   * (GetCredentials); the database user is the caller's IAM identity.
+   */
+  public String serverlessIamJdbcUrl() {
+    return "jdbc:redshift:iam://"
+        + host()
+        + ":"
+        + port()
+        + "/"
+        + database()
+        + "?sslmode=verify-full&sslrootcert="
+        + tlsCertificate()
+        + "&isServerless=true&serverlessWorkGroup="
+        + IamRoles.CLUSTER
+        + "&Region="
+        + IamRoles.REGION
+        + "&EndpointUrl="
+        + s3.endpoint();
+  }
+
   /** A libpq URL for psql, without the password. */
   public String postgresUrl() {
     return "postgresql://" + user() + "@" + host() + ":" + port() + "/" + database();
@@ -170,6 +242,15 @@ public final class RedshiftEmulator implements AutoCloseable {
   /** Faults injected into client statements. */
   public SqlFaults sqlFaults() {
     return sqlFaults;
+  }
+
+  /**
+   * The AWS API calls the emulator answers at {@link LocalS3#endpoint()}: STS, and Redshift's and
+   * Redshift Serverless' IAM credentials for the cluster {@value IamRoles#CLUSTER} (also the
+   * workgroup's name) in {@value IamRoles#REGION}.
+   */
+  public AwsApis aws() {
+    return s3.apis();
   }
 
   /** The local S3 endpoint COPY reads from (SigV4, path-style). */
@@ -309,9 +390,23 @@ public final class RedshiftEmulator implements AutoCloseable {
     }
 
     @Override
-    public Optional<String> password(String user) {
-      EmulatorOptions.User u = options.users().get(user);
-      return u == null ? Optional.empty() : Optional.of(u.password());
+    public List<Login> logins(String name) {
+      EmulatorOptions.User u = options.users().get(name);
+      if (u != null) {
+        return List.of(Login.of(u.name(), u.password()));
+      }
+      return s3.apis().logins().live(name).stream()
+          .map(i -> new Login(i.password(), i.databaseUser(), i.createUser(), i.groups()))
+          .toList();
+    }
+
+    @Override
+    public Optional<String> admit(Login login) {
+      try {
+        return backend.admin().admit(login.databaseUser(), login.createUser(), login.groups());
+      } catch (SQLException e) {
+        return Optional.of("cannot log in " + login.databaseUser() + ": " + e.getMessage());
+      }
     }
 
     @Override

@@ -1,5 +1,9 @@
 package dev.redsink.emulator.fault;
 
+import dev.redsink.emulator.aws.AwsApis;
+import dev.redsink.emulator.aws.AwsError;
+import dev.redsink.emulator.aws.AwsRequest;
+import dev.redsink.emulator.aws.S3Credentials;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -20,7 +24,9 @@ import java.util.function.Consumer;
 /**
  * A small HTTP/1.1 front on 127.0.0.1 that forwards S3 requests byte-for-byte to the real local S3
  * (so SigV4 signatures stay valid), enforces the {@link BucketPolicy} and applies the faults armed
- * in {@link S3Faults}.
+ * in {@link S3Faults}. AWS API calls (STS, Redshift, Redshift Serverless) sent to the same endpoint
+ * are answered by {@link AwsApis}, and an S3 request signed with a temporary key must carry its
+ * session token ({@link S3Credentials}).
  */
 public final class FaultingFront implements AutoCloseable {
   private final ServerSocket server;
@@ -28,6 +34,8 @@ public final class FaultingFront implements AutoCloseable {
   private final S3Faults faults;
   private final BucketPolicy policy;
   private final Consumer<String> bucketSeen;
+  private final AwsApis apis;
+  private final S3Credentials credentials;
   private final ExecutorService threads;
 
   private FaultingFront(
@@ -35,8 +43,11 @@ public final class FaultingFront implements AutoCloseable {
       InetSocketAddress backend,
       S3Faults faults,
       BucketPolicy policy,
-      Consumer<String> bucketSeen) {
+      Consumer<String> bucketSeen,
+      AwsApis apis) {
     this.server = server;
+    this.apis = apis;
+    this.credentials = new S3Credentials(apis.keys());
     this.backend = backend;
     this.faults = faults;
     this.policy = policy;
@@ -60,10 +71,11 @@ public final class FaultingFront implements AutoCloseable {
       InetSocketAddress backend,
       S3Faults faults,
       BucketPolicy policy,
-      Consumer<String> bucketSeen)
+      Consumer<String> bucketSeen,
+      AwsApis apis)
       throws IOException {
     ServerSocket server = new ServerSocket(port, 128, InetAddress.getLoopbackAddress());
-    FaultingFront front = new FaultingFront(server, backend, faults, policy, bucketSeen);
+    FaultingFront front = new FaultingFront(server, backend, faults, policy, bucketSeen, apis);
     front.threads.execute(front::acceptLoop);
     return front;
   }
@@ -103,6 +115,17 @@ public final class FaultingFront implements AutoCloseable {
           return;
         }
         HttpRequestHead head = next.get();
+        if (AwsRequest.isApiCall(head.method(), head.path(), head.query())) {
+          answerApiCall(head, in, out);
+          continue;
+        }
+        Optional<AwsError> badCredentials = credentials.refusal(head.query(), head.headers());
+        if (badCredentials.isPresent()) {
+          AwsError e = badCredentials.get();
+          answerWithFault(
+              client, head, in, out, new Fault.ErrorResponse(e.status(), e.code(), e.getMessage()));
+          return;
+        }
         S3RequestKind kind = head.kind();
         Optional<Fault> denied = policy.check(head);
         if (denied.isPresent()) {
@@ -141,6 +164,19 @@ public final class FaultingFront implements AutoCloseable {
     } finally {
       closeQuietly(upstream);
     }
+  }
+
+  private void answerApiCall(HttpRequestHead head, InputStream in, OutputStream out)
+      throws IOException {
+    if (head.expectsContinue()) {
+      out.write("HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+      out.flush();
+    }
+    byte[] body = HttpBodies.read(head, in);
+    out.write(
+        apis.answer(new AwsRequest(head.method(), head.path(), head.query(), head.headers(), body))
+            .toHttp(UUID.randomUUID().toString()));
+    out.flush();
   }
 
   private static void answerWithFault(

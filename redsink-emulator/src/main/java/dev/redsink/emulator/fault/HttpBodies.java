@@ -10,6 +10,29 @@ import java.nio.charset.StandardCharsets;
 final class HttpBodies {
   private HttpBodies() {}
 
+  /** Reads the body of {@code head}, without chunk framing. */
+  static byte[] read(HttpRequestHead head, InputStream in) throws IOException {
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    if (!head.chunked()) {
+      copyExactly(in, body, head.contentLength());
+      return body.toByteArray();
+    }
+    while (true) {
+      String sizeLine = readLine(in);
+      int semicolon = sizeLine.indexOf(';');
+      long size =
+          Long.parseLong((semicolon < 0 ? sizeLine : sizeLine.substring(0, semicolon)).trim(), 16);
+      if (size == 0) {
+        while (!readLine(in).isEmpty()) {
+          // trailers
+        }
+        return body.toByteArray();
+      }
+      copyExactly(in, body, size);
+      readLine(in); // the CR LF after the data
+    }
+  }
+
   /** Copies the body of {@code head} from {@code in} to {@code out}; a null out discards it. */
   static void transfer(HttpRequestHead head, InputStream in, OutputStream out) throws IOException {
     if (head.chunked()) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
@@ -120,6 +121,46 @@ public final class AdminSession implements AutoCloseable {
       }
     }
     return List.copyOf(tables.values());
+  }
+
+  /**
+   * Lets a login's database user in: creates it when {@code create} (IAM's AutoCreate) and it does
+   * not exist, then adds it to each group. Empty if it may log in, else why not (the user or a
+   * group does not exist).
+   */
+  public synchronized Optional<String> admit(String user, boolean create, List<String> groups)
+      throws SQLException {
+    if (!roleExists(user)) {
+      if (!create) {
+        return Optional.of("user \"" + user + "\" does not exist");
+      }
+      try (Statement st = connection.createStatement()) {
+        st.execute("CREATE ROLE " + quote(user) + " LOGIN");
+      }
+    }
+    for (String group : groups) {
+      if (!roleExists(group)) {
+        return Optional.of("group \"" + group + "\" does not exist");
+      }
+      try (Statement st = connection.createStatement()) {
+        st.execute("GRANT " + quote(group) + " TO " + quote(user));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private boolean roleExists(String name) throws SQLException {
+    try (PreparedStatement ps =
+        connection.prepareStatement("SELECT 1 FROM pg_roles WHERE rolname = ?")) {
+      ps.setString(1, name);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next();
+      }
+    }
+  }
+
+  private static String quote(String name) {
+    return "\"" + name.replace("\"", "\"\"") + "\"";
   }
 
   /** Runs a statement on the admin connection (autocommit). */

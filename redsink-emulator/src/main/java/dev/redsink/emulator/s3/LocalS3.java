@@ -1,5 +1,10 @@
 package dev.redsink.emulator.s3;
 
+import dev.redsink.emulator.aws.AccessKeys;
+import dev.redsink.emulator.aws.AwsApis;
+import dev.redsink.emulator.aws.Cluster;
+import dev.redsink.emulator.aws.Principal;
+import dev.redsink.emulator.copy.IamRoles;
 import dev.redsink.emulator.fault.BucketPolicy;
 import dev.redsink.emulator.fault.FaultingFront;
 import dev.redsink.emulator.fault.S3Faults;
@@ -8,8 +13,10 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Files;
+import java.time.Clock;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.gaul.s3proxy.AccessGrant;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
 import org.gaul.s3proxy.blobstore.BlobStore;
@@ -25,16 +32,23 @@ import software.amazon.awssdk.services.s3.model.BucketAlreadyOwnedByYouException
 /**
  * A local S3: an embedded s3proxy (SigV4 checked, path-style, CRC32C checked on upload) reached
  * through a {@link FaultingFront}, so armed {@link #faults()} apply to every client, including the
- * emulator's own reads through {@link #client()}.
+ * emulator's own reads through {@link #client()}. The same endpoint answers the AWS API calls of
+ * {@link #apis()} (STS, Redshift, Redshift Serverless); S3 accepts the long-term key of the
+ * options, which belongs to the IAM user {@value #IAM_USER}, and every unexpired temporary key STS
+ * issued.
  */
 public final class LocalS3 implements AutoCloseable {
   private static final long START_TIMEOUT_MS = 30_000;
+
+  /** The IAM user the options' access key belongs to. */
+  public static final String IAM_USER = "redsink";
 
   private final LocalS3Options options;
   private final S3Proxy proxy;
   private final FaultingFront front;
   private final S3Faults faults;
   private final BucketPolicy policy;
+  private final AwsApis apis;
   private final S3Client backendClient;
   private final S3Client client;
   private final Set<String> knownBuckets = ConcurrentHashMap.newKeySet();
@@ -44,8 +58,10 @@ public final class LocalS3 implements AutoCloseable {
       S3Proxy proxy,
       S3Faults faults,
       BucketPolicy policy,
+      AwsApis apis,
       FaultingFront front) {
     this.options = options;
+    this.apis = apis;
     this.proxy = proxy;
     this.faults = faults;
     this.policy = policy;
@@ -54,9 +70,26 @@ public final class LocalS3 implements AutoCloseable {
     this.client = newClient(endpoint(), options);
   }
 
-  /** Starts s3proxy on a private port and the faulting front on {@code options.port()}. */
+  /**
+   * Starts s3proxy on a private port and the faulting front on {@code options.port()}, with no
+   * cluster behind its Redshift APIs but the default one's name.
+   */
   public static LocalS3 start(LocalS3Options options) {
-    S3Proxy proxy = startProxy(options);
+    return start(
+        options,
+        new Cluster(IamRoles.CLUSTER, IamRoles.CLUSTER, options.region(), "dev", () -> 5439));
+  }
+
+  /** Starts a local S3 whose Redshift APIs describe {@code cluster}. */
+  public static LocalS3 start(LocalS3Options options, Cluster cluster) {
+    AccessKeys keys =
+        new AccessKeys(
+            Clock.systemUTC(),
+            options.accessKeyId(),
+            options.secretAccessKey(),
+            Principal.user(IamRoles.ACCOUNT, IAM_USER));
+    AwsApis apis = new AwsApis(keys, cluster, Clock.systemUTC());
+    S3Proxy proxy = startProxy(options, keys);
     S3Faults faults = new S3Faults();
     BucketPolicy policy = new BucketPolicy();
     LocalS3[] self = new LocalS3[1];
@@ -67,8 +100,9 @@ public final class LocalS3 implements AutoCloseable {
               new InetSocketAddress("127.0.0.1", proxy.getPort()),
               faults,
               policy,
-              bucket -> self[0].bucketSeen(bucket));
-      self[0] = new LocalS3(options, proxy, faults, policy, front);
+              bucket -> self[0].bucketSeen(bucket),
+              apis);
+      self[0] = new LocalS3(options, proxy, faults, policy, apis, front);
       options.buckets().forEach(self[0]::createBucket);
       return self[0];
     } catch (IOException e) {
@@ -77,7 +111,7 @@ public final class LocalS3 implements AutoCloseable {
     }
   }
 
-  private static S3Proxy startProxy(LocalS3Options options) {
+  private static S3Proxy startProxy(LocalS3Options options, AccessKeys keys) {
     try {
       BlobStore store =
           options.storageDir().isPresent()
@@ -90,7 +124,18 @@ public final class LocalS3 implements AutoCloseable {
               .endpoint(URI.create("http://127.0.0.1:0"))
               .awsAuthentication(
                   AuthenticationType.AWS_V2_OR_V4, options.accessKeyId(), options.secretAccessKey())
+              // x-amz-security-token, which temporary keys sign, is not among s3proxy's known
+              // headers; the front checks the token itself (S3Credentials).
+              .ignoreUnknownHeaders(true)
               .build();
+      // Every live key of the account may sign, the temporary ones STS issues included.
+      proxy.setBlobStoreLocator(
+          (identity, container, blob) ->
+              identity == null
+                  ? null
+                  : keys.liveSecret(identity)
+                      .map(secret -> new AccessGrant(secret, store))
+                      .orElse(null));
       proxy.start();
       long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
       while (!"STARTED".equals(proxy.getState())) {
@@ -126,12 +171,17 @@ public final class LocalS3 implements AutoCloseable {
     return options.region();
   }
 
-  /** The fault rules applied at {@link #endpoint()}. */
+  /** The AWS API calls answered at {@link #endpoint()}, and the keys and logins they issue. */
+  public AwsApis apis() {
+    return apis;
+  }
+
   /** The bucket policy its S3 enforces (for example, that uploads ask for encryption). */
   public BucketPolicy policy() {
     return policy;
   }
 
+  /** The fault rules applied at {@link #endpoint()}. */
   public S3Faults faults() {
     return faults;
   }

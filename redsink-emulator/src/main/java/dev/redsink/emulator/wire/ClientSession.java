@@ -32,7 +32,7 @@ final class ClientSession implements Runnable {
   private static final int GSS_REQUEST = 80877104;
   private static final int CANCEL_REQUEST = 80877102;
 
-  private final Socket socket;
+  private Socket socket;
   private final SessionEnvironment env;
   private final int id;
   private PgConnection client;
@@ -77,7 +77,12 @@ final class ClientSession implements Runnable {
     while (true) {
       packet = client.readStartupPacket();
       int code = new MessageBody(packet).int32();
-      if (code == SSL_REQUEST || code == GSS_REQUEST) {
+      if (code == SSL_REQUEST) {
+        client.writeRaw(new byte[] {'S'});
+        client.flush();
+        socket = Tls.accept(socket);
+        client = new PgConnection(socket);
+      } else if (code == GSS_REQUEST) {
         client.writeRaw(new byte[] {'N'});
         client.flush();
       } else if (code == CANCEL_REQUEST) {
@@ -93,9 +98,16 @@ final class ClientSession implements Runnable {
     Map<String, String> params = startupParameters(packet);
     String user = params.getOrDefault("user", "");
     params.putIfAbsent("database", user);
-    if (!authenticate(user)) {
+    Optional<SessionEnvironment.Login> login = authenticate(user);
+    if (login.isEmpty()) {
       return false;
     }
+    Optional<String> refused = env.admit(login.get());
+    if (refused.isPresent()) {
+      fatal("28000", refused.get());
+      return false;
+    }
+    params.put("user", login.get().databaseUser());
     client.write(new MessageBuilder().int32(0).message('R'));
     backend = BackendLink.open(env.backendPort(), forwardable(params), id, this::relay);
     if (backend == null) {
@@ -136,8 +148,8 @@ final class ClientSession implements Runnable {
     return out;
   }
 
-  private boolean authenticate(String user) throws IOException {
-    Optional<String> password = env.password(user);
+  private Optional<SessionEnvironment.Login> authenticate(String user) throws IOException {
+    List<SessionEnvironment.Login> logins = env.logins(user);
     byte[] salt = Authentication.salt();
     if (env.authMethod() == SessionEnvironment.AuthMethod.MD5) {
       client.write(new MessageBuilder().int32(5).bytes(salt).message('R'));
@@ -148,20 +160,20 @@ final class ClientSession implements Runnable {
     PgMessage answer = client.read();
     if (answer.kind() != 'p') {
       fatal("08P01", "expected password response, got message type " + answer.kind());
-      return false;
+      return Optional.empty();
     }
     String given = answer.firstString();
-    boolean ok =
-        password.isPresent()
-            && Authentication.matches(
-                env.authMethod() == SessionEnvironment.AuthMethod.MD5
-                    ? Authentication.md5Response(user, password.get(), salt)
-                    : password.get(),
-                given);
-    if (!ok) {
-      fatal("28P01", "password authentication failed for user \"" + user + "\"");
+    for (SessionEnvironment.Login login : logins) {
+      String expected =
+          env.authMethod() == SessionEnvironment.AuthMethod.MD5
+              ? Authentication.md5Response(user, login.password(), salt)
+              : login.password();
+      if (Authentication.matches(expected, given)) {
+        return Optional.of(login);
+      }
     }
-    return ok;
+    fatal("28P01", "password authentication failed for user \"" + user + "\"");
+    return Optional.empty();
   }
 
   private void fatal(String state, String message) throws IOException {

@@ -6,14 +6,42 @@ import dev.redsink.emulator.dialect.Plan;
 import dev.redsink.emulator.dialect.TableColumns;
 import dev.redsink.emulator.fault.SqlFaults;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /** What a client session needs from the emulator around it. */
 public interface SessionEnvironment {
 
-  /** The password of a configured user, empty for unknown users. */
-  Optional<String> password(String user);
+  /**
+   * The passwords a login name may use, each with the database user its session runs as: a
+   * configured user's password, or the unexpired temporary passwords IAM issued for the name
+   * ({@code IAM:loader}, {@code IAMR:role}). Empty for an unknown name.
+   */
+  List<Login> logins(String name);
+
+  /**
+   * Lets an authenticated login in: creates its database user if the login may (IAM's AutoCreate)
+   * and adds it to the login's groups. Empty if it may go on, else why not.
+   */
+  Optional<String> admit(Login login);
+
+  /** One way to log in. */
+  record Login(String password, String databaseUser, boolean createUser, List<String> groups) {
+    public Login {
+      groups = List.copyOf(groups);
+    }
+
+    /** A configured user's password. */
+    public static Login of(String user, String password) {
+      return new Login(password, user, false, List.of());
+    }
+
+    @Override
+    public String toString() {
+      return "Login[" + databaseUser + "]";
+    }
+  }
 
   /** How clients prove their password. */
   AuthMethod authMethod();
