@@ -38,6 +38,7 @@ class ConfigKeyCatalogueIT {
           Map.entry("s3_sse_kms_key_id", "alias/without-aws-kms"),
           Map.entry("aws_access_key_id", "WITHOUT_ITS_SECRET"),
           Map.entry("aws_secret_access_key", "WITHOUT_ITS_KEY_ID"),
+          Map.entry("aws_session_token", "WITHOUT_ITS_KEYS"),
           Map.entry("flush_max_records", 0),
           Map.entry("flush_max_bytes", "0"),
           Map.entry("flush_interval", "0s"),
@@ -75,11 +76,12 @@ class ConfigKeyCatalogueIT {
   /** Keys with no invalid value: any string is a prefix, and with s3_endpoint any region label. */
   private static final List<String> ANY_VALUE = List.of("s3_prefix", "aws_region");
 
-  /** The other half of the static-credential pair, removed to make the pair wrong. */
-  private static final Map<String, String> PAIRED =
+  /** The other static credentials, removed to make each wrong alone. */
+  private static final Map<String, List<String>> PAIRED =
       Map.of(
-          "aws_access_key_id", "aws_secret_access_key",
-          "aws_secret_access_key", "aws_access_key_id");
+          "aws_access_key_id", List.of("aws_secret_access_key"),
+          "aws_secret_access_key", List.of("aws_access_key_id"),
+          "aws_session_token", List.of("aws_access_key_id", "aws_secret_access_key"));
 
   /** Keys whose wrong value falls back to the default with a warning, as documented. */
   private static final List<String> FALLBACKS =
@@ -97,7 +99,7 @@ class ConfigKeyCatalogueIT {
       Map<String, Object> config = warehouse.config(table);
       config.put(key.name(), WRONG.get(key.name()));
       if (PAIRED.containsKey(key.name())) {
-        config.remove(PAIRED.get(key.name()));
+        PAIRED.get(key.name()).forEach(config::remove);
       }
       if (ANY_VALUE.contains(key.name())) {
         try (RedshiftSink sink = RedshiftSink.open(config)) {

@@ -132,6 +132,11 @@ public final class ConfigKeys {
               + " neither uses the default credential chain");
   public static final ConfigKey<Secret> AWS_SECRET_ACCESS_KEY =
       secret("aws_secret_access_key", "Static S3 credential. Redacted everywhere");
+  public static final ConfigKey<Secret> AWS_SESSION_TOKEN =
+      secret(
+          "aws_session_token",
+          "With aws_access_key_id: the session token of temporary keys (an ASIA… key id from STS)."
+              + " Redacted everywhere");
   public static final ConfigKey<Integer> FLUSH_MAX_RECORDS =
       integer(
           "flush_max_records",

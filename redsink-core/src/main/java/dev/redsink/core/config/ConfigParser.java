@@ -113,6 +113,13 @@ public final class ConfigParser {
           id ? ConfigKeys.AWS_SECRET_ACCESS_KEY.name() : ConfigKeys.AWS_ACCESS_KEY_ID.name(),
           BOTH_KEYS + "; set the missing one, or remove both to use the default credential chain");
     }
+    if (!id && typed.get(ConfigKeys.AWS_SESSION_TOKEN) != null) {
+      problems.problem(
+          ConfigKeys.AWS_SESSION_TOKEN.name(),
+          "is the token of temporary keys, but aws_access_key_id is not set; set"
+              + " aws_access_key_id and aws_secret_access_key of the same session, or remove it"
+              + " to use the default credential chain");
+    }
   }
 
   private static void checkKmsKey(KeyValues typed, Problems problems) {

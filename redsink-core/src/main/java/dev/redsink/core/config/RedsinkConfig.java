@@ -91,7 +91,10 @@ public final class RedsinkConfig {
   /** The runtime's static S3 credentials, empty for the default credential chain. */
   public Optional<StaticCredentials> staticCredentials() {
     return find(ConfigKeys.AWS_ACCESS_KEY_ID)
-        .map(id -> new StaticCredentials(id, get(ConfigKeys.AWS_SECRET_ACCESS_KEY)));
+        .map(
+            id ->
+                new StaticCredentials(
+                    id, get(ConfigKeys.AWS_SECRET_ACCESS_KEY), find(ConfigKeys.AWS_SESSION_TOKEN)));
   }
 
   /** Distribution and sort keys of the tables Redsink creates. */

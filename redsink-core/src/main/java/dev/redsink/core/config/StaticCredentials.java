@@ -1,4 +1,10 @@
 package dev.redsink.core.config;
 
-/** The runtime-side static S3 credentials; both parts are secrets. */
-public record StaticCredentials(Secret accessKeyId, Secret secretAccessKey) {}
+import java.util.Optional;
+
+/**
+ * The runtime-side static S3 credentials, with the session token of temporary keys; every part is a
+ * secret.
+ */
+public record StaticCredentials(
+    Secret accessKeyId, Secret secretAccessKey, Optional<Secret> sessionToken) {}

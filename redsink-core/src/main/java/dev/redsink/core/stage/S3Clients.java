@@ -5,6 +5,7 @@ import dev.redsink.core.config.RedsinkConfig;
 import java.time.Duration;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
@@ -50,8 +51,13 @@ public final class S3Clients {
             .<AwsCredentialsProvider>map(
                 c ->
                     StaticCredentialsProvider.create(
-                        AwsBasicCredentials.create(
-                            c.accessKeyId().reveal(), c.secretAccessKey().reveal())))
+                        c.sessionToken().isPresent()
+                            ? AwsSessionCredentials.create(
+                                c.accessKeyId().reveal(),
+                                c.secretAccessKey().reveal(),
+                                c.sessionToken().get().reveal())
+                            : AwsBasicCredentials.create(
+                                c.accessKeyId().reveal(), c.secretAccessKey().reveal())))
             .orElseGet(() -> DefaultCredentialsProvider.builder().build());
     builder.credentialsProvider(credentials);
     return builder.build();

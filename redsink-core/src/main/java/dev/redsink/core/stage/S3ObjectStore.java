@@ -132,6 +132,24 @@ public final class S3ObjectStore implements ObjectStore {
         || "RequestTimeout".equals(code)) {
       return new TransientException(message, e);
     }
+    if ("InvalidToken".equals(code) || "ExpiredToken".equals(code)) {
+      return new AuthorizationException(
+          message
+              + "; the runtime-side credentials are temporary keys whose session token is missing,"
+              + " wrong or expired: with an ASIA… aws_access_key_id set aws_session_token to the"
+              + " token of the same session, or leave the keys out so the SDK's default chain"
+              + " (web identity, profile, container credentials) fetches and renews them",
+          e);
+    }
+    if ("InvalidAccessKeyId".equals(code) || "SignatureDoesNotMatch".equals(code)) {
+      return new AuthorizationException(
+          message
+              + "; S3 does not know the runtime-side access key, or its secret does not match:"
+              + " check aws_access_key_id and aws_secret_access_key, or, without them, what the"
+              + " SDK's default chain found (AWS_PROFILE, AWS_WEB_IDENTITY_TOKEN_FILE and"
+              + " AWS_ROLE_ARN, container credentials)",
+          e);
+    }
     if (status == 401 || status == 403) {
       return new AuthorizationException(
           message

@@ -464,6 +464,18 @@ class ConfigParserTest {
   }
 
   @Test
+  void aSessionTokenNeedsTheKeysOfItsSession() {
+    assertThat(catchInvalid(with("aws_session_token", "FwoGZXIvYXdzEBYaD")).problems())
+        .singleElement()
+        .satisfies(
+            p ->
+                assertThat(p)
+                    .contains("aws_session_token")
+                    .contains("aws_access_key_id is not set")
+                    .doesNotContain("FwoGZXIvYXdzEBYaD"));
+  }
+
+  @Test
   void s3SseDefaultsToNoneAndAKmsKeyNeedsAwsKms() {
     assertThat(parse(minimal()).get(ConfigKeys.S3_SSE)).isEqualTo(S3Encryption.NONE);
     assertThat(parse(with("s3.sse", "aes256")).get(ConfigKeys.S3_SSE))
@@ -576,6 +588,12 @@ class ConfigParserTest {
               "aws_secret_access_key",
               new Example(
                   SECRET_KEY, new Secret(SECRET_KEY), Map.of("aws_access_key_id", ACCESS_KEY))),
+          Map.entry(
+              "aws_session_token",
+              new Example(
+                  "FwoGZXIvYXdzEBYaD",
+                  new Secret("FwoGZXIvYXdzEBYaD"),
+                  Map.of("aws_access_key_id", ACCESS_KEY, "aws_secret_access_key", SECRET_KEY))),
           Map.entry("batch_size", new Example(500, 500)),
           Map.entry("max_file_bytes", new Example("64MB", 64L * ByteSizes.MIB)),
           Map.entry("slices", new Example("4", 4)),

@@ -1,0 +1,216 @@
+package dev.redsink.core.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.error.RedsinkException;
+import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.emulator.aws.AwsApis;
+import dev.redsink.testkit.Warehouse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.sts.StsClient;
+import software.amazon.awssdk.services.sts.model.Credentials;
+
+/**
+ * Loads with the identities AWS users give a runtime, each resolved by the AWS SDK against the
+ * emulator's STS and Redshift APIs: a jdbc:redshift:iam:// URL (GetClusterCredentials, Serverless
+ * GetCredentials) and S3 credentials from the default chain — a web identity token (EKS IRSA), a
+ * profile with role_arn, and temporary keys with their session token.
+ */
+@ExtendWith(RedshiftEmulatorExtension.class)
+class AwsIdentityIT {
+  private static final String ROLE = "arn:aws:iam::123456789012:role/redsink-loader";
+
+  @TempDir Path dir;
+
+  @Test
+  void webIdentityForS3AndIamForRedshift(RedshiftEmulator emulator) throws Exception {
+    SinkFixture fx = new SinkFixture(emulator);
+    String table = Warehouse.uniqueTable("irsa");
+    Path token = dir.resolve("token");
+    Files.writeString(token, jwt("system:serviceaccount:data:redsink"));
+    Map<String, Object> c = defaultChain(fx.config(table));
+    c.put("connection_string", emulator.iamJdbcUrl() + "&DbUser=" + emulator.user());
+    int before = emulator.aws().calls().size();
+    withProperties(
+        Map.of(
+            "aws.webIdentityTokenFile",
+            token.toString(),
+            "aws.roleArn",
+            ROLE,
+            "aws.roleSessionName",
+            "redsink-pod"),
+        emulator,
+        () -> {
+          try (RedshiftSink sink = RedshiftSink.open(c)) {
+            assertThat(sink.write(SinkFixture.records("t", 0, 0, 50)).loaded()).isEqualTo(50);
+          }
+        });
+    assertThat(fx.count(table)).isEqualTo(50);
+    List<String> calls = calls(emulator, before);
+    assertThat(calls)
+        .contains(
+            "sts:AssumeRoleWithWebIdentity by web identity -> 200",
+            "redshift:GetClusterCredentials by"
+                + " arn:aws:sts::123456789012:assumed-role/redsink-loader/redsink-pod -> 200")
+        .allMatch(call -> call.endsWith("-> 200"));
+  }
+
+  @Test
+  void aProfileWithRoleArnForS3AndServerlessIamForRedshift(RedshiftEmulator emulator)
+      throws Exception {
+    SinkFixture fx = new SinkFixture(emulator);
+    String table = Warehouse.uniqueTable("profile");
+    Path config = dir.resolve("config");
+    Files.writeString(
+        config,
+        "[profile loader]\nrole_arn = "
+            + ROLE
+            + "\nrole_session_name = redsink-service\nsource_profile = base\n\n[profile base]\n"
+            + "aws_access_key_id = "
+            + emulator.s3().accessKeyId()
+            + "\naws_secret_access_key = "
+            + emulator.s3().secretAccessKey()
+            + "\n");
+    // The workgroup's database user is the role's, IAMR:redsink-loader, created at its first
+    // login; a schema open to every user lets it create the table and its ledger.
+    String schema = Warehouse.uniqueTable("serverless");
+    try (var c = fx.connect()) {
+      c.createStatement().execute("CREATE SCHEMA " + schema);
+      c.createStatement().execute("GRANT ALL ON SCHEMA " + schema + " TO PUBLIC");
+    }
+    Map<String, Object> cfg = defaultChain(fx.config(table));
+    cfg.put("target_schema", schema);
+    cfg.put("connection_string", emulator.serverlessIamJdbcUrl());
+    int before = emulator.aws().calls().size();
+    withProperties(
+        Map.of("aws.configFile", config.toString(), "aws.profile", "loader"),
+        emulator,
+        () -> {
+          try (RedshiftSink sink = RedshiftSink.open(cfg)) {
+            assertThat(sink.write(SinkFixture.records("t", 0, 0, 20)).loaded()).isEqualTo(20);
+          }
+        });
+    assertThat(fx.value("SELECT COUNT(*) FROM " + schema + "." + table)).isEqualTo("20");
+    assertThat(fx.value("SELECT tableowner FROM pg_tables WHERE tablename = '" + table + "'"))
+        .isEqualTo("IAMR:redsink-loader");
+    assertThat(calls(emulator, before))
+        .contains(
+            "sts:AssumeRole by arn:aws:iam::123456789012:user/redsink -> 200",
+            "redshift-serverless:GetCredentials by"
+                + " arn:aws:sts::123456789012:assumed-role/redsink-loader/redsink-service -> 200");
+  }
+
+  @Test
+  void temporaryKeysLoadWithTheirSessionTokenAndAreRefusedWithoutIt(RedshiftEmulator emulator)
+      throws Exception {
+    SinkFixture fx = new SinkFixture(emulator);
+    String table = Warehouse.uniqueTable("session");
+    Credentials session;
+    try (StsClient sts =
+        StsClient.builder()
+            .endpointOverride(emulator.s3().endpoint())
+            .region(Region.US_EAST_1)
+            .credentialsProvider(
+                StaticCredentialsProvider.create(
+                    AwsBasicCredentials.create(
+                        emulator.s3().accessKeyId(), emulator.s3().secretAccessKey())))
+            .build()) {
+      session = sts.assumeRole(r -> r.roleArn(ROLE).roleSessionName("batch")).credentials();
+    }
+    Map<String, Object> c = fx.config(table);
+    c.put("aws_access_key_id", session.accessKeyId());
+    c.put("aws_secret_access_key", session.secretAccessKey());
+    assertThatThrownBy(
+            () -> {
+              try (RedshiftSink sink = RedshiftSink.open(c)) {
+                sink.write(SinkFixture.records("t", 0, 0, 5));
+              }
+            })
+        .isInstanceOf(RedsinkException.class)
+        .hasMessageContaining("InvalidToken")
+        .hasMessageContaining("aws_session_token")
+        .hasMessageNotContaining(session.secretAccessKey());
+    assertThat(fx.count(table)).isZero();
+
+    c.put("aws_session_token", session.sessionToken());
+    try (RedshiftSink sink = RedshiftSink.open(c)) {
+      assertThat(sink.write(SinkFixture.records("t", 0, 0, 5)).loaded()).isEqualTo(5);
+    }
+    assertThat(fx.count(table)).isEqualTo(5);
+  }
+
+  /** The configuration without static keys, so the SDK's default chain supplies S3's. */
+  private static Map<String, Object> defaultChain(Map<String, Object> config) {
+    Map<String, Object> c = new LinkedHashMap<>(config);
+    c.remove("aws_access_key_id");
+    c.remove("aws_secret_access_key");
+    return c;
+  }
+
+  /** A JWT as a token file holds one (the emulator's STS reads its claims, not its signature). */
+  private static String jwt(String subject) {
+    Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
+    String header = b64.encodeToString("{\"alg\":\"RS256\",\"typ\":\"JWT\"}".getBytes());
+    String claims =
+        b64.encodeToString(
+            ("{\"sub\":\""
+                    + subject
+                    + "\",\"aud\":\"sts.amazonaws.com\",\"iss\":\"https://oidc.example\","
+                    + "\"exp\":"
+                    + (System.currentTimeMillis() / 1000 + 3600)
+                    + "}")
+                .getBytes(StandardCharsets.UTF_8));
+    return header + "." + claims + "." + b64.encodeToString("signature".getBytes());
+  }
+
+  private static List<String> calls(RedshiftEmulator emulator, int from) {
+    List<AwsApis.Call> all = emulator.aws().calls();
+    return all.subList(from, all.size()).stream().map(AwsApis.Call::toString).toList();
+  }
+
+  interface Body {
+    void run() throws Exception;
+  }
+
+  /**
+   * Runs with the SDK's system properties set — these plus the emulator's endpoint for every AWS
+   * service and no shared credentials file — and puts the previous values back.
+   */
+  private void withProperties(Map<String, String> properties, RedshiftEmulator emulator, Body body)
+      throws Exception {
+    Map<String, String> all = new LinkedHashMap<>(properties);
+    all.put("aws.endpointUrl", emulator.s3().endpoint().toString());
+    all.put("aws.region", emulator.region());
+    all.putIfAbsent("aws.configFile", dir.resolve("no-config").toString());
+    all.put("aws.sharedCredentialsFile", dir.resolve("no-credentials").toString());
+    Map<String, String> previous = new LinkedHashMap<>();
+    all.forEach((k, v) -> previous.put(k, System.setProperty(k, v)));
+    try {
+      body.run();
+    } finally {
+      previous.forEach(
+          (k, v) -> {
+            if (v == null) {
+              System.clearProperty(k);
+            } else {
+              System.setProperty(k, v);
+            }
+          });
+    }
+  }
+}
