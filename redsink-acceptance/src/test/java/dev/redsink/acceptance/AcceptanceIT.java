@@ -111,6 +111,16 @@ class AcceptanceIT {
       }
       nodes.add(DynamicContainer.dynamicContainer(e.getKey().title(), tests));
     }
+    List<String> iamCalls =
+        byRuntime.keySet().stream().flatMap(r -> AwsIdentity.calls(r).stream()).toList();
+    nodes.add(
+        DynamicTest.dynamicTest(
+            "every runtime authenticated through IAM: keys, a web identity, a profile's role",
+            () ->
+                assertThat(emulator.aws().calls())
+                    .extracting(Object::toString)
+                    .containsAll(iamCalls)
+                    .allMatch(call -> call.endsWith("-> 200"))));
     nodes.add(
         DynamicTest.dynamicTest(
             "every file the runtimes wrote asked for encryption (s3_sse)",

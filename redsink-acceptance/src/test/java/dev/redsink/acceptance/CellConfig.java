@@ -16,8 +16,8 @@ final class CellConfig {
   /** The engine keys and values (String, Boolean, Integer or List of String). */
   static Map<String, Object> of(Cell cell, CellWarehouse warehouse) {
     Map<String, Object> c = warehouse.config(cell.targetTable(), "acceptance/" + cell.id());
-    // Runtimes are given the postgres:// form a user writes, not the JDBC URL.
-    c.put("connection_string", warehouse.connectionString());
+    // Each runtime authenticates through IAM, as production deployments do (AwsIdentity).
+    AwsIdentity.configure(c, cell.runtime(), warehouse.emulator());
     cell.schema().ifPresent(s -> c.put("target_schema", s));
     c.put("max_connections", 2);
     c.put("upload_concurrency", 2);

@@ -24,6 +24,7 @@ final class CellRun {
   private final CellInput input;
   private final ExpectedTable expected;
   private final Map<String, Object> config;
+  private final Map<String, String> environment;
   private final Path dir;
   private final List<String> problems = Collections.synchronizedList(new ArrayList<>());
   private final List<Path> logs = Collections.synchronizedList(new ArrayList<>());
@@ -37,6 +38,7 @@ final class CellRun {
         InputGenerator.generate(cell, runSeed ^ (cell.name().hashCode() * 0x9E3779B97F4A7C15L));
     this.expected = Expectation.of(cell, input);
     this.config = CellConfig.of(cell, warehouse);
+    this.environment = AwsIdentity.environment(cell.runtime(), warehouse.emulator());
     this.dir = Files.createDirectories(root.resolve(cell.id()));
     Files.writeString(dir.resolve("cell.txt"), cell.name() + "\nrun seed " + runSeed + "\n");
   }
@@ -55,6 +57,11 @@ final class CellRun {
 
   Map<String, Object> config() {
     return config;
+  }
+
+  /** The environment of the cell's {@code redsink} processes (its AWS identity). */
+  Map<String, String> environment() {
+    return environment;
   }
 
   Path dir() {

@@ -90,7 +90,8 @@ final class LoadRuntime {
       return;
     }
     Cell cell = c.cell();
-    try (JvmProcess p = Suite.redsink(c.dir(), name, false, args(c, toml, topic, input))) {
+    try (JvmProcess p =
+        Suite.redsink(c.dir(), name, false, args(c, toml, topic, input), c.environment())) {
       c.log(p.stdoutFile());
       c.log(p.stderrFile());
       int code = p.waitFor(STEP);
@@ -122,7 +123,8 @@ final class LoadRuntime {
     boolean replace = cell.runtime() == RuntimeKind.REPLACE;
     ExpectedTable before = Expectation.of(cell, c.input().earlier(), List.of());
     ExpectedTable afterPart1 = Expectation.of(cell, c.input().earlier(), c.input().part1());
-    try (JvmProcess p = Suite.redsink(c.dir(), "killed", true, args(c, toml, cell.topic(), "-"))) {
+    try (JvmProcess p =
+        Suite.redsink(c.dir(), "killed", true, args(c, toml, cell.topic(), "-"), c.environment())) {
       c.log(p.stdoutFile());
       c.log(p.stderrFile());
       p.write(encode(cell, c.input().part1()));

@@ -190,7 +190,8 @@ final class RunRuntime {
             broker.bootstrapServers(),
             "--http-port",
             Integer.toString(port)));
-    JvmProcess process = Suite.redsink(dir, name, false, args);
+    JvmProcess process =
+        Suite.redsink(dir, name, false, args, byKey.values().iterator().next().environment());
     byKey
         .values()
         .forEach(

@@ -30,6 +30,13 @@ final class Suite {
    */
   static JvmProcess redsink(Path dir, String name, boolean pipedInput, List<String> args)
       throws IOException {
+    return redsink(dir, name, pipedInput, args, Map.of());
+  }
+
+  /** {@link #redsink(Path, String, boolean, List)} with these environment variables added. */
+  static JvmProcess redsink(
+      Path dir, String name, boolean pipedInput, List<String> args, Map<String, String> env)
+      throws IOException {
     JvmProcess.Launch launch =
         JvmProcess.of("dev.redsink.cli.Redsink")
             .jar(cliJar())
@@ -40,6 +47,7 @@ final class Suite {
     if (!level.isBlank()) {
       launch.env(Map.of("REDSINK_LOG_LEVEL", level, "REDSINK_ROOT_LOG_LEVEL", level));
     }
+    launch.env(env);
     if (pipedInput) {
       launch.pipedInput();
     }

@@ -111,7 +111,9 @@ final class EnginePreflight implements Preflight {
           PreflightCheck.failed(
               check,
               config.get(ConfigKeys.CONNECTION_STRING) + ": " + e.getMessage(),
-              Problem.CONNECT));
+              config.get(ConfigKeys.CONNECTION_STRING).iam()
+                  ? Problem.IAM_CONNECT
+                  : Problem.CONNECT));
       return null;
     }
   }

@@ -19,6 +19,7 @@ public record PreflightCheck(String name, Status status, String detail, Optional
   public enum Problem {
     CONFIG,
     CONNECT,
+    IAM_CONNECT,
     STATIC_KEYS,
     S3_UPLOAD,
     COPY,

@@ -16,6 +16,17 @@ public enum Troubleshooting {
       "Wrong connection_string, or the endpoint is not reachable from the container",
       "check the host, port, database, user and password in connection_string (or its environment"
           + " override), and that the endpoint is reachable from this machine"),
+  IAM_CONNECT(
+      "Failed to connect to Redshift with a jdbc:redshift:iam:// URL (IAM error retrieving temp"
+          + " credentials)",
+      "The AWS identity (AccessKeyID/SecretAccessKey or Profile in connection_string, else the"
+          + " default credential chain: web identity, AWS_PROFILE, container credentials) cannot"
+          + " get a database login, or the URL names no cluster or workgroup",
+      "allow the identity redshift:GetClusterCredentials on"
+          + " arn:aws:redshift:<region>:<account>:dbuser:<cluster>/<DbUser> (with AutoCreate also"
+          + " redshift:CreateClusterUser; with DbGroups redshift:JoinGroup), or"
+          + " redshift-serverless:GetCredentials on the workgroup; check ClusterID and Region (or"
+          + " the workgroup endpoint) and DbUser in connection_string; see docs/deploying.md"),
   STATIC_KEYS(
       "Choosing to use aws_access_key_id and aws_secret_access_key then both MUST be provided",
       "Only one of the two static keys is set, or one is empty",

@@ -268,6 +268,15 @@ public final class ConnectionString {
     return host;
   }
 
+  /**
+   * Whether the driver authenticates with IAM ({@code jdbc:redshift:iam://}): it first gets a
+   * temporary database login from Redshift's API (GetClusterCredentials, or Serverless'
+   * GetCredentials) with the AWS identity the URL or the default credential chain gives it.
+   */
+  public boolean iam() {
+    return jdbcUrl.regionMatches(true, 0, "jdbc:redshift:iam://", 0, 20);
+  }
+
   public int port() {
     return port;
   }

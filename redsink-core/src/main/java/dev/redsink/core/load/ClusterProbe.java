@@ -1,6 +1,7 @@
 package dev.redsink.core.load;
 
 import dev.redsink.core.config.ConfigKeys;
+import dev.redsink.core.config.ConnectionString;
 import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.sql.CopySource;
@@ -33,12 +34,13 @@ public final class ClusterProbe implements AutoCloseable {
     Properties properties = new Properties();
     properties.putAll(config.get(ConfigKeys.CONNECTION_STRING).properties());
     properties.putIfAbsent("loginTimeout", LOGIN_TIMEOUT_SECONDS);
+    ConnectionString connection = config.get(ConfigKeys.CONNECTION_STRING);
     try {
-      return new ClusterProbe(
-          DriverManager.getConnection(
-              config.get(ConfigKeys.CONNECTION_STRING).jdbcUrl(), properties));
+      return new ClusterProbe(DriverManager.getConnection(connection.jdbcUrl(), properties));
     } catch (SQLException e) {
-      throw failure(e);
+      String state = e.getSQLState() == null ? "" : " (SQLSTATE " + e.getSQLState() + ")";
+      throw new RedsinkException(
+          SqlStates.classify(e), ConnectFailures.reason(connection, e) + state, e);
     }
   }
 

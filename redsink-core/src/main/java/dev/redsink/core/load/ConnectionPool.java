@@ -63,8 +63,7 @@ final class ConnectionPool implements AutoCloseable {
 
   private static RedsinkException cannotConnect(ConnectionString connection, SQLException e) {
     ErrorCategory category = SqlStates.classify(e);
-    Throwable reasonSource = e.getCause() instanceof SQLException cause ? cause : e;
-    String reason = connection.redact(String.valueOf(reasonSource.getMessage()));
+    String reason = ConnectFailures.reason(connection, e);
     return new RedsinkException(
         category == ErrorCategory.TRANSIENT ? ErrorCategory.TRANSIENT : category,
         "Failed to connect to Redshift at " + connection.endpoint() + ": " + reason);
