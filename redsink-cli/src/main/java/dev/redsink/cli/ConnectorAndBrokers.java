@@ -3,6 +3,7 @@ package dev.redsink.cli;
 import dev.redsink.cli.connector.ConnectorFile;
 import dev.redsink.cli.connector.ConnectorFileReader;
 import dev.redsink.cli.connector.EnvOverrides;
+import dev.redsink.cli.connector.KafkaEnvironment;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Properties;
@@ -33,6 +34,7 @@ final class ConnectorAndBrokers {
   Optional<Properties> kafka(ConnectorFile connector) {
     Properties kafka = new Properties();
     kafka.putAll(connector.kafka());
+    kafka.putAll(KafkaEnvironment.system().properties());
     String servers =
         bootstrapServers != null ? bootstrapServers : System.getenv(RunCommand.BOOTSTRAP_ENV);
     if (servers != null && !servers.isBlank()) {

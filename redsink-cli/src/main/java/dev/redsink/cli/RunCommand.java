@@ -4,6 +4,7 @@ import dev.redsink.cli.connector.ConnectorFile;
 import dev.redsink.cli.connector.ConnectorFileReader;
 import dev.redsink.cli.connector.ConnectorFiles;
 import dev.redsink.cli.connector.EnvOverrides;
+import dev.redsink.cli.connector.KafkaEnvironment;
 import dev.redsink.cli.run.LoadStats;
 import dev.redsink.cli.run.MetricsEndpoint;
 import dev.redsink.cli.run.Pipeline;
@@ -93,7 +94,7 @@ final class RunCommand implements Callable<Integer> {
       out.println("No enabled connector files; nothing to run.");
       return ExitCodes.OK;
     }
-    Properties kafka = kafka(connectors);
+    Properties kafka = kafka(connectors, out);
     Duration unhealthy = unhealthyAfter();
     try (Pipeline pipeline = Pipeline.start(connectors, kafka);
         MetricsEndpoint metrics =
@@ -161,8 +162,14 @@ final class RunCommand implements Callable<Integer> {
                         + "' as a duration: write it like 30s, 2m or 1h"));
   }
 
-  private Properties kafka(List<ConnectorFile> connectors) {
-    Properties kafka = new Properties();
+  /**
+   * The consumer properties every connector's table gives way to: REDSINK_KAFKA_* variables, then
+   * --bootstrap-servers and --kafka-property.
+   */
+  private Properties kafka(List<ConnectorFile> connectors, PrintWriter out) {
+    KafkaEnvironment environment = KafkaEnvironment.system();
+    environment.notes().forEach(note -> out.println("Note: " + note));
+    Properties kafka = environment.properties();
     String servers = bootstrapServers;
     if (servers == null) {
       servers = System.getenv(BOOTSTRAP_ENV);

@@ -3,6 +3,7 @@ package dev.redsink.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redsink.testkit.JvmProcess;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
@@ -50,7 +51,15 @@ class ProductionJarIT {
             "dev/redsink/cli/Redsink.class",
             "dev/redsink/core/RedshiftSink.class",
             "com/amazon/redshift/jdbc/Driver.class",
-            "org/apache/kafka/clients/consumer/KafkaConsumer.class");
+            "org/apache/kafka/clients/consumer/KafkaConsumer.class",
+            // IAM to Redshift (provisioned, Serverless), role credentials, SSO profiles, MSK IAM
+            "software/amazon/awssdk/services/redshift/RedshiftClient.class",
+            "software/amazon/awssdk/services/redshiftserverless/RedshiftServerlessClient.class",
+            "software/amazon/awssdk/services/sts/StsClient.class",
+            "software/amazon/awssdk/services/sso/SsoClient.class",
+            "software/amazon/msk/auth/iam/IAMLoginModule.class",
+            "software/amazon/msk/auth/iam/IAMOAuthBearerLoginCallbackHandler.class");
+    assertThat(Files.size(JAR)).as("redsink.jar stays under 80 MB").isLessThan(80L << 20);
     assertThat(entries)
         .as("entries of the demo artifact only")
         .filteredOn(name -> DEMO_ONLY.stream().anyMatch(name::startsWith))

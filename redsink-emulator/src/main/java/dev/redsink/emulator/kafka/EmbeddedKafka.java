@@ -2,6 +2,7 @@ package dev.redsink.emulator.kafka;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -22,6 +23,9 @@ import kafka.tools.StorageTool;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.ScramCredentialInfo;
+import org.apache.kafka.clients.admin.ScramMechanism;
+import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.Time;
 
@@ -32,28 +36,50 @@ import org.apache.kafka.common.utils.Time;
 public final class EmbeddedKafka implements AutoCloseable {
   private static final Duration READY = Duration.ofSeconds(60);
 
+  /** The password of the TLS key store the secure listener uses (the emulator's own). */
+  private static final String KEY_STORE_PASSWORD = "redsink-emulator";
+
   private final KafkaRaftServer server;
   private final Path dir;
   private final int port;
+  private final int securePort;
 
-  private EmbeddedKafka(KafkaRaftServer server, Path dir, int port) {
+  private EmbeddedKafka(KafkaRaftServer server, Path dir, int port, int securePort) {
     this.server = server;
     this.dir = dir;
     this.port = port;
+    this.securePort = securePort;
   }
 
   /** Formats a fresh log directory, starts the node and waits until it answers. */
   public static EmbeddedKafka start() {
+    return start(false);
+  }
+
+  /**
+   * A node with a second listener as production clusters have one: SASL_SSL with SCRAM-SHA-512
+   * ({@link #secureBootstrapServers()}), TLS with the emulator's certificate for 127.0.0.1 (its PEM
+   * is {@code RedshiftEmulator.tlsCertificate()}); add users with {@link #createScramUser}.
+   */
+  public static EmbeddedKafka startWithScram() {
+    return start(true);
+  }
+
+  private static EmbeddedKafka start(boolean scram) {
     Path dir = null;
     try {
       dir = Files.createTempDirectory("redsink-kafka-");
       int port = freePort();
       int controllerPort = freePort();
+      int securePort = scram ? freePort() : -1;
       Properties props = properties(dir, port, controllerPort);
+      if (scram) {
+        addScramListener(props, dir, port, controllerPort, securePort);
+      }
       format(dir, props);
       KafkaRaftServer server = new KafkaRaftServer(KafkaConfig.fromProps(props), Time.SYSTEM);
       server.startup();
-      EmbeddedKafka kafka = new EmbeddedKafka(server, dir, port);
+      EmbeddedKafka kafka = new EmbeddedKafka(server, dir, port, securePort);
       kafka.awaitReady();
       return kafka;
     } catch (IOException e) {
@@ -84,6 +110,63 @@ public final class EmbeddedKafka implements AutoCloseable {
     p.put("group.initial.rebalance.delay.ms", "0");
     p.put("auto.create.topics.enable", "true");
     return p;
+  }
+
+  private static void addScramListener(
+      Properties p, Path dir, int port, int controllerPort, int securePort) throws IOException {
+    Path keyStore = dir.resolve("broker-tls.p12");
+    try (InputStream in =
+        EmbeddedKafka.class.getResourceAsStream("/dev/redsink/emulator/wire/emulator-tls.p12")) {
+      Files.copy(in, keyStore);
+    }
+    p.put(
+        "listeners",
+        "PLAINTEXT://127.0.0.1:"
+            + port
+            + ",CONTROLLER://127.0.0.1:"
+            + controllerPort
+            + ",SASL_SSL://127.0.0.1:"
+            + securePort);
+    p.put(
+        "advertised.listeners",
+        "PLAINTEXT://127.0.0.1:" + port + ",SASL_SSL://127.0.0.1:" + securePort);
+    p.put(
+        "listener.security.protocol.map",
+        "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT,SASL_SSL:SASL_SSL");
+    p.put("sasl.enabled.mechanisms", "SCRAM-SHA-512");
+    p.put(
+        "listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config",
+        "org.apache.kafka.common.security.scram.ScramLoginModule required;");
+    p.put("ssl.keystore.type", "PKCS12");
+    p.put("ssl.keystore.location", keyStore.toString());
+    p.put("ssl.keystore.password", KEY_STORE_PASSWORD);
+    p.put("ssl.key.password", KEY_STORE_PASSWORD);
+  }
+
+  /** host:port of the SASL_SSL listener of {@link #startWithScram()}. */
+  public String secureBootstrapServers() {
+    if (securePort < 0) {
+      throw new IllegalStateException("This broker has no SASL_SSL listener: use startWithScram()");
+    }
+    return "127.0.0.1:" + securePort;
+  }
+
+  /** Adds (or replaces) a SCRAM-SHA-512 user of the secure listener. */
+  public void createScramUser(String user, String password) {
+    try (Admin admin = admin()) {
+      admin
+          .alterUserScramCredentials(
+              List.of(
+                  new UserScramCredentialUpsertion(
+                      user, new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 8192), password)))
+          .all()
+          .get(30, TimeUnit.SECONDS);
+    } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+      throw new IllegalStateException("Cannot create SCRAM user " + user + ": " + e, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while creating SCRAM user " + user, e);
+    }
   }
 
   private static void format(Path dir, Properties props) throws IOException {

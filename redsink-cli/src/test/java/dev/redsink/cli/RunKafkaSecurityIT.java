@@ -1,0 +1,133 @@
+package dev.redsink.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.emulator.kafka.EmbeddedKafka;
+import dev.redsink.testkit.JvmProcess;
+import dev.redsink.testkit.Warehouse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code redsink run} against a broker that takes only SASL_SSL with SCRAM-SHA-512, every Kafka
+ * setting and secret given as REDSINK_KAFKA_* environment variables, none on the command line or in
+ * the file: the records load, no secret is printed; a wrong password stops the run with Kafka's
+ * authentication error and loads nothing.
+ */
+@ExtendWith(RedshiftEmulatorExtension.class)
+class RunKafkaSecurityIT {
+  private static final String PASSWORD = "scram-secret-7Hq";
+  private static EmbeddedKafka kafka;
+
+  @BeforeAll
+  static void kafka() {
+    kafka = EmbeddedKafka.startWithScram();
+    kafka.createScramUser("redsink", PASSWORD);
+    kafka.createTopics(List.of("secure.orders"), 1);
+  }
+
+  @AfterAll
+  static void stop() {
+    kafka.close();
+  }
+
+  @Test
+  void scramOverTlsWithSecretsFromTheEnvironment(RedshiftEmulator emulator, @TempDir Path dir)
+      throws Exception {
+    produce(300);
+    Path connector = dir.resolve("secure.toml");
+    Files.writeString(connector, TestConnectors.file(emulator, "secure", "secure_orders", 100));
+
+    try (JvmProcess run =
+        RedsinkLaunch.start(dir, environment(emulator, PASSWORD), "run", connector.toString())) {
+      run.awaitOutput("Loading; stop with Ctrl-C or SIGTERM.", Duration.ofSeconds(90));
+      Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> count(emulator) >= 300);
+      assertThat(run.terminate(Duration.ofSeconds(60))).as(run.stderr()).isZero();
+      assertThat(run.stdout())
+          .contains(
+              "Note: Kafka property sasl.jaas.config set by REDSINK_KAFKA_SASL_JAAS_CONFIG (value"
+                  + " hidden)")
+          .doesNotContain(PASSWORD);
+      assertThat(run.stderr()).doesNotContain(PASSWORD);
+    }
+    assertThat(count(emulator)).isEqualTo(300);
+  }
+
+  @Test
+  void aWrongPasswordStopsTheRunWithKafkasAuthenticationError(
+      RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
+    Path connector = dir.resolve("secure.toml");
+    Files.writeString(
+        connector, TestConnectors.file(emulator, "secure", "secure_orders_wrong", 100));
+    try (JvmProcess run =
+        RedsinkLaunch.start(
+            dir, environment(emulator, "not-the-password"), "run", connector.toString())) {
+      assertThat(run.waitFor(Duration.ofSeconds(90))).isNotZero();
+      assertThat(run.stdout() + run.stderr())
+          .contains("Authentication failed")
+          .doesNotContain("not-the-password");
+    }
+    assertThat(count(emulator, "secure_orders_wrong")).isZero();
+  }
+
+  private static Map<String, String> environment(RedshiftEmulator emulator, String password) {
+    Map<String, String> env = new LinkedHashMap<>();
+    env.put("REDSINK_KAFKA_BOOTSTRAP_SERVERS", kafka.secureBootstrapServers());
+    env.put("REDSINK_KAFKA_SECURITY_PROTOCOL", "SASL_SSL");
+    env.put("REDSINK_KAFKA_SASL_MECHANISM", "SCRAM-SHA-512");
+    env.put(
+        "REDSINK_KAFKA_SASL_JAAS_CONFIG",
+        "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"redsink\""
+            + " password=\""
+            + password
+            + "\";");
+    env.put("REDSINK_KAFKA_SSL_TRUSTSTORE_TYPE", "PEM");
+    env.put("REDSINK_KAFKA_SSL_TRUSTSTORE_LOCATION", emulator.tlsCertificate().toString());
+    return env;
+  }
+
+  private static void produce(int count) {
+    Map<String, Object> config =
+        Map.of(
+            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName(),
+            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
+      for (int i = 0; i < count; i++) {
+        producer.send(
+            new ProducerRecord<>(
+                "secure.orders", null, ("{\"i\":" + i + "}").getBytes(StandardCharsets.UTF_8)));
+      }
+    }
+  }
+
+  private static long count(RedshiftEmulator emulator) throws Exception {
+    return count(emulator, "secure_orders");
+  }
+
+  private static long count(RedshiftEmulator emulator, String table) throws Exception {
+    Warehouse warehouse = new Warehouse(emulator);
+    return warehouse.number(
+                "SELECT COUNT(*) FROM pg_catalog.pg_tables WHERE tablename = '" + table + "'")
+            == 0
+        ? 0
+        : warehouse.number("SELECT COUNT(*) FROM " + table);
+  }
+}
