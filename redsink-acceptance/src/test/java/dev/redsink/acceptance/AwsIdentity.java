@@ -1,12 +1,11 @@
 package dev.redsink.acceptance;
 
 import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.testkit.WebIdentityToken;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,8 +57,8 @@ final class AwsIdentity {
       env.put("AWS_REGION", emulator.region());
       env.put("AWS_SHARED_CREDENTIALS_FILE", dir.resolve("no-credentials").toString());
       if (runtime == RuntimeKind.RUN) {
-        Path token = dir.resolve("token");
-        Files.writeString(token, jwt("system:serviceaccount:data:redsink-run"));
+        Path token =
+            WebIdentityToken.write(dir.resolve("token"), "system:serviceaccount:data:redsink-run");
         env.put("AWS_WEB_IDENTITY_TOKEN_FILE", token.toString());
         env.put("AWS_ROLE_ARN", RUN_ROLE);
         env.put("AWS_ROLE_SESSION_NAME", "redsink-run");
@@ -102,19 +101,5 @@ final class AwsIdentity {
               "redshift:GetClusterCredentials by"
                   + " arn:aws:sts::123456789012:assumed-role/redsink-load/redsink-load -> 200");
     };
-  }
-
-  /** A JWT as a projected service-account token holds one. */
-  private static String jwt(String subject) {
-    Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
-    String claims =
-        "{\"sub\":\""
-            + subject
-            + "\",\"aud\":\"sts.amazonaws.com\",\"iss\":\"https://oidc.eks.example\"}";
-    return b64.encodeToString("{\"alg\":\"RS256\"}".getBytes(StandardCharsets.UTF_8))
-        + "."
-        + b64.encodeToString(claims.getBytes(StandardCharsets.UTF_8))
-        + "."
-        + b64.encodeToString("signature".getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -18,6 +18,7 @@ record EmulatorDetails(
     String password,
     String postgresUrl,
     String jdbcUrl,
+    String iamJdbcUrl,
     String s3Endpoint,
     String accessKeyId,
     String secretAccessKey,
@@ -34,6 +35,7 @@ record EmulatorDetails(
         emulator.password(),
         emulator.postgresUrl(),
         emulator.jdbcUrl(),
+        emulator.iamJdbcUrl() + "&DbUser=" + emulator.user(),
         emulator.s3().endpoint().toString(),
         emulator.s3().accessKeyId(),
         emulator.s3().secretAccessKey(),
@@ -47,6 +49,10 @@ record EmulatorDetails(
     out.println("Redshift emulator ready.");
     out.println("  psql:        psql " + postgresUrl + "   (PGPASSWORD is the password below)");
     out.println("  JDBC URL:    " + jdbcUrl);
+    out.println("  IAM JDBC:    " + iamJdbcUrl);
+    out.println(
+        "               (GetClusterCredentials signed with the S3 keys below, or with AWS_*"
+            + " variables and AWS_ENDPOINT_URL; TLS)");
     out.println("  user:        " + user);
     out.println(
         "  password:    " + Secret.MASK + "  (the emulator's default; --env-file writes it)");
@@ -70,6 +76,7 @@ record EmulatorDetails(
     env.put("AWS_REGION", region);
     env.put("REDSINK_IAM_ROLE", iamRole);
     env.put("REDSINK_S3_BUCKET", bucket);
+    env.put("REDSINK_IAM_JDBC_URL", iamJdbcUrl);
     return env;
   }
 

@@ -57,7 +57,8 @@ class EmulatorCommandIT {
               "AWS_SECRET_ACCESS_KEY",
               "AWS_REGION",
               "REDSINK_IAM_ROLE",
-              "REDSINK_S3_BUCKET");
+              "REDSINK_S3_BUCKET",
+              "REDSINK_IAM_JDBC_URL");
       String url =
           "jdbc:postgresql://"
               + env.get("PGHOST")
@@ -69,6 +70,15 @@ class EmulatorCommandIT {
               DriverManager.getConnection(url, env.get("PGUSER"), env.get("PGPASSWORD"));
           ResultSet rs = c.createStatement().executeQuery("SELECT 1")) {
         assertThat(rs.next()).isTrue();
+      }
+      // The IAM URL as users give it to the Amazon Redshift driver, signed with the exported keys.
+      java.util.Properties keys = new java.util.Properties();
+      keys.setProperty("AccessKeyID", env.get("AWS_ACCESS_KEY_ID"));
+      keys.setProperty("SecretAccessKey", env.get("AWS_SECRET_ACCESS_KEY"));
+      try (Connection c = DriverManager.getConnection(env.get("REDSINK_IAM_JDBC_URL"), keys);
+          ResultSet rs = c.createStatement().executeQuery("SELECT current_user")) {
+        assertThat(rs.next()).isTrue();
+        assertThat(rs.getString(1)).isEqualTo(env.get("PGUSER"));
       }
       try (S3Client s3 =
           S3Client.builder()
@@ -96,6 +106,7 @@ class EmulatorCommandIT {
           .contains("jdbc:redshift://127.0.0.1:" + env.get("PGPORT") + "/dev?ssl=false")
           .contains("S3 endpoint: " + env.get("AWS_ENDPOINT_URL"))
           .contains("IAM role:    " + env.get("REDSINK_IAM_ROLE"))
+          .contains("IAM JDBC:    jdbc:redshift:iam://redsink-emulator:us-east-1/dev?")
           .doesNotContain(env.get("PGPASSWORD"))
           .doesNotContain(env.get("AWS_SECRET_ACCESS_KEY"));
 

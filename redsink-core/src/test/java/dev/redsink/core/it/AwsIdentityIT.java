@@ -9,10 +9,9 @@ import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.aws.AwsApis;
 import dev.redsink.testkit.Warehouse;
-import java.nio.charset.StandardCharsets;
+import dev.redsink.testkit.WebIdentityToken;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,8 +40,7 @@ class AwsIdentityIT {
   void webIdentityForS3AndIamForRedshift(RedshiftEmulator emulator) throws Exception {
     SinkFixture fx = new SinkFixture(emulator);
     String table = Warehouse.uniqueTable("irsa");
-    Path token = dir.resolve("token");
-    Files.writeString(token, jwt("system:serviceaccount:data:redsink"));
+    Path token = WebIdentityToken.write(dir.resolve("token"), "system:serviceaccount:data:redsink");
     Map<String, Object> c = defaultChain(fx.config(table));
     c.put("connection_string", emulator.iamJdbcUrl() + "&DbUser=" + emulator.user());
     int before = emulator.aws().calls().size();
@@ -160,22 +158,6 @@ class AwsIdentityIT {
     c.remove("aws_access_key_id");
     c.remove("aws_secret_access_key");
     return c;
-  }
-
-  /** A JWT as a token file holds one (the emulator's STS reads its claims, not its signature). */
-  private static String jwt(String subject) {
-    Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
-    String header = b64.encodeToString("{\"alg\":\"RS256\",\"typ\":\"JWT\"}".getBytes());
-    String claims =
-        b64.encodeToString(
-            ("{\"sub\":\""
-                    + subject
-                    + "\",\"aud\":\"sts.amazonaws.com\",\"iss\":\"https://oidc.example\","
-                    + "\"exp\":"
-                    + (System.currentTimeMillis() / 1000 + 3600)
-                    + "}")
-                .getBytes(StandardCharsets.UTF_8));
-    return header + "." + claims + "." + b64.encodeToString("signature".getBytes());
   }
 
   private static List<String> calls(RedshiftEmulator emulator, int from) {
