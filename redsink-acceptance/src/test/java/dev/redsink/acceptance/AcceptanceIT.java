@@ -72,6 +72,7 @@ class AcceptanceIT {
       if (cell.state() == TableState.DBA_TABLE) {
         warehouse.execute(DbaTable.ddl(cell));
       }
+      warehouse.execute(LeastPrivilege.grants(cell, run.config()).toArray(String[]::new));
       byRuntime.computeIfAbsent(cell.runtime(), r -> new ArrayList<>()).add(run);
     }
 

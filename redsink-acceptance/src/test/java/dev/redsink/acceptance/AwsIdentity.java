@@ -12,8 +12,8 @@ import java.util.Map;
 
 /**
  * How each runtime of the matrix authenticates to AWS, the ways production deployments do, all
- * through a {@code jdbc:redshift:iam://} URL (GetClusterCredentials as the cluster's admin user,
- * answered by the emulator):
+ * through a {@code jdbc:redshift:iam://} URL (GetClusterCredentials for the least-privileged user
+ * {@link LeastPrivilege#USER}, answered by the emulator):
  *
  * <ul>
  *   <li>Kafka Connect: an IAM user's access keys, in the connection string and as S3 keys;
@@ -31,7 +31,7 @@ final class AwsIdentity {
 
   /** Sets the cell's connection string and, but for Connect, removes its static S3 keys. */
   static void configure(Map<String, Object> c, RuntimeKind runtime, RedshiftEmulator emulator) {
-    String url = emulator.iamJdbcUrl() + "&DbUser=" + emulator.user();
+    String url = emulator.iamJdbcUrl() + "&DbUser=" + LeastPrivilege.USER;
     if (runtime == RuntimeKind.CONNECT) {
       url +=
           "&AccessKeyID="

@@ -1,5 +1,6 @@
 package dev.redsink.acceptance;
 
+import dev.redsink.emulator.EmulatorOptions;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.testkit.JvmProcess;
 import java.io.IOException;
@@ -117,8 +118,10 @@ final class Suite {
     }
   }
 
+  /** The emulator, with the least-privileged user the matrix's runtimes log in as. */
   static RedshiftEmulator startEmulator() {
-    return RedshiftEmulator.start();
+    return RedshiftEmulator.start(
+        EmulatorOptions.defaults().user(LeastPrivilege.USER, LeastPrivilege.PASSWORD));
   }
 
   private static Path artifact(String property, String fallback) {

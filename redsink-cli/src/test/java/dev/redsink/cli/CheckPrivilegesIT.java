@@ -71,6 +71,25 @@ class CheckPrivilegesIT {
     assertThat(after.out()).contains("✓ privileges").doesNotContain("✗ privileges");
   }
 
+  @Test
+  void aTableWithoutItsLedgerNeedsSelectEvenForAppends() throws Exception {
+    admin.execute(
+        "CREATE TABLE check_adopted (id VARCHAR(512), payload VARCHAR(MAX))",
+        "GRANT CREATE ON SCHEMA public TO " + USER,
+        "GRANT INSERT ON check_adopted TO " + USER);
+    String config = "target_table = \"check_adopted\"\n";
+    assertThat(check(config).out())
+        .contains(
+            "SELECT on public.check_adopted (GRANT SELECT ON public.check_adopted TO loader)");
+    admin.execute("GRANT SELECT ON check_adopted TO " + USER);
+    try {
+      assertThat(check(config).out()).contains("✓ privileges");
+    } finally {
+      // The other test starts from a user without CREATE on the schema.
+      admin.execute("REVOKE CREATE ON SCHEMA public FROM " + USER);
+    }
+  }
+
   private CommandLineRun check(String extra) throws Exception {
     Path file = CheckConnectorFile.write(dir, emulator, USER, PASSWORD, extra, "");
     return CommandLineRun.of("check", file.toString());

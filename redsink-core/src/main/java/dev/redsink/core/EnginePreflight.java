@@ -155,9 +155,16 @@ final class EnginePreflight implements Preflight {
       if (!config.get(ConfigKeys.TARGET_TABLE).hasPlaceholders()) {
         String table = TableName.fold(config.get(ConfigKeys.TARGET_TABLE).resolve(""));
         target = ", target " + schema + "." + table;
+        String ledger = LedgerSql.ledgerOf(TableName.of(schema, table)).folded();
+        boolean ledgerExists = schemaExists && tableExists(redshift, ledger, schema);
         if (schemaExists && tableExists(redshift, table, schema)) {
           String qualified = schema + "." + table;
-          missingGrants(redshift, qualified, RequiredPrivileges.onTarget(config), user, missing);
+          missingGrants(
+              redshift,
+              qualified,
+              RequiredPrivileges.onTarget(config, ledgerExists),
+              user,
+              missing);
           if (RequiredPrivileges.altersTarget(config)
               && "0".equals(redshift.value(PreflightSql.OWNS_TABLE, table, schema))) {
             missing.add(
@@ -168,8 +175,7 @@ final class EnginePreflight implements Preflight {
                     + ", or schema_evolution = \"none\")");
           }
         }
-        String ledger = LedgerSql.ledgerOf(TableName.of(schema, table)).folded();
-        if (schemaExists && tableExists(redshift, ledger, schema)) {
+        if (ledgerExists) {
           missingGrants(
               redshift, schema + "." + ledger, RequiredPrivileges.ON_LEDGER, user, missing);
         }

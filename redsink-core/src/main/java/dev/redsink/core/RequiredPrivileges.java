@@ -5,14 +5,16 @@ import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.table.CdcDeleteMode;
 import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableLayout;
+import dev.redsink.core.table.WriteMode;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The table privileges a configuration's loads use on an existing target and its ledger, as
- * Redshift names them for GRANT: INSERT always; SELECT and DELETE where changes replace rows
- * (upsert, cdc); UPDATE where a cdc delete flags the row; on the ledger SELECT, INSERT and UPDATE.
- * Schema evolution's ALTER TABLE needs ownership of the target, which no GRANT gives.
+ * Redshift names them for GRANT: INSERT always; SELECT where changes replace rows (upsert, cdc) and
+ * on a target without a ledger yet; DELETE where changes replace rows; UPDATE where a cdc delete
+ * flags the row; on the ledger SELECT, INSERT and UPDATE. Schema evolution's ALTER TABLE needs
+ * ownership of the target, which no GRANT gives.
  */
 final class RequiredPrivileges {
 
@@ -20,13 +22,20 @@ final class RequiredPrivileges {
 
   private RequiredPrivileges() {}
 
-  static List<String> onTarget(RedsinkConfig config) {
+  /**
+   * The privileges on an existing target; without its ledger yet (a table created by a DBA or
+   * loaded by another tool), the first load also reads the highest offset the table holds.
+   */
+  static List<String> onTarget(RedsinkConfig config, boolean ledgerExists) {
     List<String> out = new ArrayList<>(List.of("INSERT"));
+    if (!ledgerExists || config.get(ConfigKeys.WRITE_MODE) != WriteMode.APPEND) {
+      out.add("SELECT");
+    }
     switch (config.get(ConfigKeys.WRITE_MODE)) {
       case APPEND -> {}
-      case UPSERT -> out.addAll(List.of("SELECT", "DELETE"));
+      case UPSERT -> out.add("DELETE");
       case CDC -> {
-        out.addAll(List.of("SELECT", "DELETE"));
+        out.add("DELETE");
         if (config.get(ConfigKeys.CDC_DELETE_MODE) == CdcDeleteMode.SOFT) {
           out.add("UPDATE");
         }
