@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.emulator.aws.MskIamTokens;
 import dev.redsink.emulator.kafka.EmbeddedKafka;
 import dev.redsink.testkit.JvmProcess;
 import dev.redsink.testkit.Warehouse;
+import dev.redsink.testkit.WebIdentityToken;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code redsink run} against a broker that takes only SASL_SSL with SCRAM-SHA-512, every Kafka
  * setting and secret given as REDSINK_KAFKA_* environment variables, none on the command line or in
  * the file: the records load, no secret is printed; a wrong password stops the run with Kafka's
- * authentication error and loads nothing.
+ * authentication error and loads nothing. The same listener takes Amazon MSK's IAM authentication
+ * (OAUTHBEARER tokens of aws-msk-iam-auth, checked against the emulator's AWS account): a pod's web
+ * identity loads, an unknown key is refused.
  */
 @ExtendWith(RedshiftEmulatorExtension.class)
 class RunKafkaSecurityIT {
@@ -37,10 +41,10 @@ class RunKafkaSecurityIT {
   private static EmbeddedKafka kafka;
 
   @BeforeAll
-  static void kafka() {
-    kafka = EmbeddedKafka.startWithScram();
+  static void kafka(RedshiftEmulator emulator) {
+    kafka = EmbeddedKafka.startWithMskIam(new MskIamTokens(emulator.aws().keys(), "us-east-1"));
     kafka.createScramUser("redsink", PASSWORD);
-    kafka.createTopics(List.of("secure.orders"), 1);
+    kafka.createTopics(List.of("secure.orders", "msk.orders"), 1);
   }
 
   @AfterAll
@@ -87,6 +91,72 @@ class RunKafkaSecurityIT {
     assertThat(count(emulator, "secure_orders_wrong")).isZero();
   }
 
+  @Test
+  void amazonMskIamWithTheWebIdentityOfAPod(RedshiftEmulator emulator, @TempDir Path dir)
+      throws Exception {
+    produce("msk.orders", 200);
+    Path connector = dir.resolve("msk.toml");
+    Files.writeString(connector, TestConnectors.file(emulator, "msk", "secure_orders_msk", 100));
+    Map<String, String> env = mskIam(emulator);
+    env.put(
+        "AWS_WEB_IDENTITY_TOKEN_FILE",
+        WebIdentityToken.write(dir.resolve("token"), "system:serviceaccount:data:redsink")
+            .toString());
+    env.put("AWS_ROLE_ARN", "arn:aws:iam::123456789012:role/redsink-msk");
+    int before = emulator.aws().calls().size();
+    try (JvmProcess run = RedsinkLaunch.start(dir, env, "run", connector.toString())) {
+      run.awaitOutput("Loading; stop with Ctrl-C or SIGTERM.", Duration.ofSeconds(90));
+      Awaitility.await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> count(emulator, "secure_orders_msk") >= 200);
+      assertThat(run.terminate(Duration.ofSeconds(60))).as(run.stderr()).isZero();
+    }
+    assertThat(count(emulator, "secure_orders_msk")).isEqualTo(200);
+    assertThat(emulator.aws().calls().subList(before, emulator.aws().calls().size()))
+        .extracting(Object::toString)
+        .contains("sts:AssumeRoleWithWebIdentity by web identity -> 200");
+  }
+
+  @Test
+  void anMskIamTokenOfAnUnknownKeyIsRefused(RedshiftEmulator emulator, @TempDir Path dir)
+      throws Exception {
+    Path connector = dir.resolve("secure.toml");
+    Files.writeString(
+        connector, TestConnectors.file(emulator, "msk", "secure_orders_unknown", 100));
+    Map<String, String> env = mskIam(emulator);
+    env.put("AWS_ACCESS_KEY_ID", "AKIAUNKNOWNKEY000000");
+    env.put("AWS_SECRET_ACCESS_KEY", "not-a-secret-the-emulator-knows");
+    try (JvmProcess run = RedsinkLaunch.start(dir, env, "run", connector.toString())) {
+      assertThat(run.waitFor(Duration.ofSeconds(90))).isNotZero();
+      assertThat(run.stdout() + run.stderr()).contains("invalid_token");
+    }
+    assertThat(count(emulator, "secure_orders_unknown")).isZero();
+  }
+
+  /** OAUTHBEARER with aws-msk-iam-auth, as AWS documents it, over the broker's TLS. */
+  private static Map<String, String> mskIam(RedshiftEmulator emulator) {
+    Map<String, String> env = new LinkedHashMap<>();
+    env.put("REDSINK_KAFKA_BOOTSTRAP_SERVERS", kafka.secureBootstrapServers());
+    env.put("REDSINK_KAFKA_SECURITY_PROTOCOL", "SASL_SSL");
+    env.put("REDSINK_KAFKA_SASL_MECHANISM", "OAUTHBEARER");
+    env.put(
+        "REDSINK_KAFKA_SASL_JAAS_CONFIG",
+        "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required;");
+    env.put(
+        "REDSINK_KAFKA_SASL_LOGIN_CALLBACK_HANDLER_CLASS",
+        "software.amazon.msk.auth.iam.IAMOAuthBearerLoginCallbackHandler");
+    env.put(
+        "REDSINK_KAFKA_SASL_CLIENT_CALLBACK_HANDLER_CLASS",
+        "software.amazon.msk.auth.iam.IAMOAuthBearerLoginCallbackHandler");
+    env.put("REDSINK_KAFKA_SSL_TRUSTSTORE_TYPE", "PEM");
+    env.put("REDSINK_KAFKA_SSL_TRUSTSTORE_LOCATION", emulator.tlsCertificate().toString());
+    env.put("AWS_REGION", "us-east-1");
+    env.put("AWS_ENDPOINT_URL", emulator.s3().endpoint().toString());
+    env.put("AWS_CONFIG_FILE", "/nonexistent/redsink-test-config");
+    env.put("AWS_SHARED_CREDENTIALS_FILE", "/nonexistent/redsink-test-credentials");
+    return env;
+  }
+
   private static Map<String, String> environment(RedshiftEmulator emulator, String password) {
     Map<String, String> env = new LinkedHashMap<>();
     env.put("REDSINK_KAFKA_BOOTSTRAP_SERVERS", kafka.secureBootstrapServers());
@@ -104,6 +174,10 @@ class RunKafkaSecurityIT {
   }
 
   private static void produce(int count) {
+    produce("secure.orders", count);
+  }
+
+  private static void produce(String topic, int count) {
     Map<String, Object> config =
         Map.of(
             ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
@@ -113,7 +187,7 @@ class RunKafkaSecurityIT {
       for (int i = 0; i < count; i++) {
         producer.send(
             new ProducerRecord<>(
-                "secure.orders", null, ("{\"i\":" + i + "}").getBytes(StandardCharsets.UTF_8)));
+                topic, null, ("{\"i\":" + i + "}").getBytes(StandardCharsets.UTF_8)));
       }
     }
   }

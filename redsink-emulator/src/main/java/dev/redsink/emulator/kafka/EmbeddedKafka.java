@@ -1,5 +1,6 @@
 package dev.redsink.emulator.kafka;
 
+import dev.redsink.emulator.aws.MskIamTokens;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,7 +54,7 @@ public final class EmbeddedKafka implements AutoCloseable {
 
   /** Formats a fresh log directory, starts the node and waits until it answers. */
   public static EmbeddedKafka start() {
-    return start(false);
+    return start(false, null);
   }
 
   /**
@@ -62,19 +63,45 @@ public final class EmbeddedKafka implements AutoCloseable {
    * is {@code RedshiftEmulator.tlsCertificate()}); add users with {@link #createScramUser}.
    */
   public static EmbeddedKafka startWithScram() {
-    return start(true);
+    return start(true, null);
   }
 
-  private static EmbeddedKafka start(boolean scram) {
+  /**
+   * {@link #startWithScram()} whose secure listener also takes Amazon MSK's IAM authentication
+   * (SASL/OAUTHBEARER with aws-msk-iam-auth's tokens), checked against the emulator's AWS account
+   * ({@code RedshiftEmulator.aws()}): a client signs with keys the emulator knows, its own or
+   * STS's.
+   */
+  public static EmbeddedKafka startWithMskIam(MskIamTokens tokens) {
+    return start(true, tokens);
+  }
+
+  private static EmbeddedKafka start(boolean scram, MskIamTokens mskIam) {
     Path dir = null;
     try {
       dir = Files.createTempDirectory("redsink-kafka-");
-      int port = freePort();
-      int controllerPort = freePort();
-      int securePort = scram ? freePort() : -1;
+      int[] ports = freePorts(3);
+      int port = ports[0];
+      int controllerPort = ports[1];
+      int securePort = scram ? ports[2] : -1;
       Properties props = properties(dir, port, controllerPort);
       if (scram) {
         addScramListener(props, dir, port, controllerPort, securePort);
+      }
+      if (mskIam != null) {
+        props.put("sasl.enabled.mechanisms", "SCRAM-SHA-512,OAUTHBEARER");
+        props.put(
+            "listener.name.sasl_ssl.oauthbearer.sasl.jaas.config",
+            // The broker logs itself in with an unsecured token; clients' tokens are MSK's.
+            "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required"
+                + " unsecuredLoginStringClaim_sub=\"broker\" "
+                + MskIamValidator.OPTION
+                + "=\""
+                + MskIamValidator.register(dir.toString(), mskIam)
+                + "\";");
+        props.put(
+            "listener.name.sasl_ssl.oauthbearer.sasl.server.callback.handler.class",
+            MskIamValidator.class.getName());
       }
       format(dir, props);
       KafkaRaftServer server = new KafkaRaftServer(KafkaConfig.fromProps(props), Time.SYSTEM);
@@ -239,6 +266,7 @@ public final class EmbeddedKafka implements AutoCloseable {
 
   @Override
   public void close() {
+    MskIamValidator.unregister(dir.toString());
     try {
       server.shutdown();
       server.awaitShutdown();
@@ -247,9 +275,22 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
+  /** Distinct free ports: each socket stays open until all are found, so none repeats. */
+  private static int[] freePorts(int count) throws IOException {
+    ServerSocket[] sockets = new ServerSocket[count];
+    try {
+      int[] ports = new int[count];
+      for (int i = 0; i < count; i++) {
+        sockets[i] = new ServerSocket(0);
+        ports[i] = sockets[i].getLocalPort();
+      }
+      return ports;
+    } finally {
+      for (ServerSocket socket : sockets) {
+        if (socket != null) {
+          socket.close();
+        }
+      }
     }
   }
 
