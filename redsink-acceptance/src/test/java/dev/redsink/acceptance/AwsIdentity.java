@@ -1,6 +1,7 @@
 package dev.redsink.acceptance;
 
 import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.testkit.AwsConfigFile;
 import dev.redsink.testkit.WebIdentityToken;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -64,17 +65,14 @@ final class AwsIdentity {
         env.put("AWS_ROLE_SESSION_NAME", "redsink-run");
         env.put("AWS_CONFIG_FILE", dir.resolve("no-config").toString());
       } else {
-        Path config = dir.resolve("config");
-        Files.writeString(
-            config,
-            "[profile redsink-load]\nrole_arn = "
-                + LOAD_ROLE
-                + "\nrole_session_name = redsink-load\nsource_profile = base\n\n[profile base]\n"
-                + "aws_access_key_id = "
-                + emulator.s3().accessKeyId()
-                + "\naws_secret_access_key = "
-                + emulator.s3().secretAccessKey()
-                + "\n");
+        Path config =
+            AwsConfigFile.withRole(
+                dir.resolve("config"),
+                "redsink-load",
+                LOAD_ROLE,
+                "redsink-load",
+                emulator.s3().accessKeyId(),
+                emulator.s3().secretAccessKey());
         env.put("AWS_CONFIG_FILE", config.toString());
         env.put("AWS_PROFILE", "redsink-load");
       }

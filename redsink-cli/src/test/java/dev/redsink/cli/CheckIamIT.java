@@ -2,40 +2,29 @@ package dev.redsink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.redsink.emulator.EmulatorOptions;
 import dev.redsink.emulator.RedshiftEmulator;
+import dev.redsink.emulator.RedshiftEmulatorExtension;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code redsink check} with a jdbc:redshift:iam:// connection string: it connects as the DbUser
- * GetClusterCredentials logs in and tests that user's privileges; an identity the API refuses is
- * reported with the IAM advice, the AWS error, and no secret.
+ * GetClusterCredentials logs in (here created by AutoCreate, with no privilege yet) and tests that
+ * user's privileges; an identity the API refuses is reported with the IAM advice, the AWS error,
+ * and no secret.
  */
+@ExtendWith(RedshiftEmulatorExtension.class)
 class CheckIamIT {
-  private static RedshiftEmulator emulator;
-
   @TempDir Path dir;
 
-  @BeforeAll
-  static void start() {
-    emulator = RedshiftEmulator.start(EmulatorOptions.defaults().user("loader", "Loader12"));
-  }
-
-  @AfterAll
-  static void stop() {
-    emulator.close();
-  }
-
   @Test
-  void checksThePrivilegesOfTheIamDatabaseUser() throws Exception {
-    CommandLineRun run = check(emulator.s3().secretAccessKey());
+  void checksThePrivilegesOfTheIamDatabaseUser(RedshiftEmulator emulator) throws Exception {
+    CommandLineRun run = check(emulator, emulator.s3().secretAccessKey());
     assertThat(run.out())
         .contains("✓ Redshift reachable")
-        .contains("GRANT CREATE ON SCHEMA public TO loader")
+        .contains("GRANT CREATE ON SCHEMA public TO iam_checker")
         .doesNotContain(emulator.s3().secretAccessKey());
     assertThat(emulator.aws().calls())
         .extracting(Object::toString)
@@ -44,8 +33,8 @@ class CheckIamIT {
   }
 
   @Test
-  void anIdentityTheApiRefusesGetsTheIamAdvice() throws Exception {
-    CommandLineRun run = check("not-the-secret");
+  void anIdentityTheApiRefusesGetsTheIamAdvice(RedshiftEmulator emulator) throws Exception {
+    CommandLineRun run = check(emulator, "not-the-secret");
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.out())
         .contains("✗ Redshift reachable")
@@ -55,10 +44,10 @@ class CheckIamIT {
         .doesNotContain("not-the-secret");
   }
 
-  private CommandLineRun check(String secret) throws Exception {
+  private CommandLineRun check(RedshiftEmulator emulator, String secret) throws Exception {
     String url =
         emulator.iamJdbcUrl()
-            + "&DbUser=loader&IAMDisableCache=true&AccessKeyID="
+            + "&DbUser=iam_checker&AutoCreate=true&IAMDisableCache=true&AccessKeyID="
             + emulator.s3().accessKeyId()
             + "&SecretAccessKey="
             + secret;

@@ -14,7 +14,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,10 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -131,21 +126,11 @@ class DeployExamplesIT {
   }
 
   private static void produce(EmbeddedKafka kafka, int count) {
-    Map<String, Object> config =
-        Map.of(
-            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName(),
-            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
-      for (int i = 0; i < count; i++) {
-        producer.send(
-            new ProducerRecord<>(
-                "orders.eu",
-                null,
-                ("{\"order_id\":" + i + ",\"amount\":" + i + ".5}")
-                    .getBytes(StandardCharsets.UTF_8)));
-      }
-    }
+    TestProducer.send(
+        kafka.bootstrapServers(),
+        "orders.eu",
+        count,
+        i -> "{\"order_id\":" + i + ",\"amount\":" + i + ".5}");
   }
 
   private static int freePort() throws Exception {

@@ -9,17 +9,12 @@ import dev.redsink.emulator.kafka.EmbeddedKafka;
 import dev.redsink.testkit.JvmProcess;
 import dev.redsink.testkit.Warehouse;
 import dev.redsink.testkit.WebIdentityToken;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the file: the records load, no secret is printed; a wrong password stops the run with Kafka's
  * authentication error and loads nothing. The same listener takes Amazon MSK's IAM authentication
  * (OAUTHBEARER tokens of aws-msk-iam-auth, checked against the emulator's AWS account): a pod's web
- * identity loads, an unknown key is refused.
+ * identity loads (MskIamTokensTest refuses the tokens of unknown keys).
  */
 @ExtendWith(RedshiftEmulatorExtension.class)
 class RunKafkaSecurityIT {
@@ -117,22 +112,6 @@ class RunKafkaSecurityIT {
         .contains("sts:AssumeRoleWithWebIdentity by web identity -> 200");
   }
 
-  @Test
-  void anMskIamTokenOfAnUnknownKeyIsRefused(RedshiftEmulator emulator, @TempDir Path dir)
-      throws Exception {
-    Path connector = dir.resolve("secure.toml");
-    Files.writeString(
-        connector, TestConnectors.file(emulator, "msk", "secure_orders_unknown", 100));
-    Map<String, String> env = mskIam(emulator);
-    env.put("AWS_ACCESS_KEY_ID", "AKIAUNKNOWNKEY000000");
-    env.put("AWS_SECRET_ACCESS_KEY", "not-a-secret-the-emulator-knows");
-    try (JvmProcess run = RedsinkLaunch.start(dir, env, "run", connector.toString())) {
-      assertThat(run.waitFor(Duration.ofSeconds(90))).isNotZero();
-      assertThat(run.stdout() + run.stderr()).contains("invalid_token");
-    }
-    assertThat(count(emulator, "secure_orders_unknown")).isZero();
-  }
-
   /** OAUTHBEARER with aws-msk-iam-auth, as AWS documents it, over the broker's TLS. */
   private static Map<String, String> mskIam(RedshiftEmulator emulator) {
     Map<String, String> env = new LinkedHashMap<>();
@@ -178,18 +157,7 @@ class RunKafkaSecurityIT {
   }
 
   private static void produce(String topic, int count) {
-    Map<String, Object> config =
-        Map.of(
-            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName(),
-            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
-      for (int i = 0; i < count; i++) {
-        producer.send(
-            new ProducerRecord<>(
-                topic, null, ("{\"i\":" + i + "}").getBytes(StandardCharsets.UTF_8)));
-      }
-    }
+    TestProducer.send(kafka.bootstrapServers(), topic, count, i -> "{\"i\":" + i + "}");
   }
 
   private static long count(RedshiftEmulator emulator) throws Exception {

@@ -97,6 +97,23 @@ public final class S3ObjectStore implements ObjectStore {
     } catch (S3Exception e) {
       throw classify(operation, "s3://" + bucket + "/" + key, e);
     } catch (SdkClientException e) {
+      if (String.valueOf(e.getMessage()).startsWith("Unable to load credentials")) {
+        // No provider of the default chain gave credentials (or STS refused its token or role):
+        // retrying changes nothing.
+        throw new AuthorizationException(
+            "Cannot "
+                + operation
+                + " s3://"
+                + bucket
+                + "/"
+                + key
+                + ": the runtime has no AWS credentials for S3: "
+                + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
+                + "; set aws_access_key_id and aws_secret_access_key, or give the SDK's default"
+                + " chain a source (AWS_WEB_IDENTITY_TOKEN_FILE with AWS_ROLE_ARN on EKS,"
+                + " AWS_PROFILE, container credentials); see docs/deploying.md",
+            e);
+      }
       throw new TransientException(
           "Cannot "
               + operation

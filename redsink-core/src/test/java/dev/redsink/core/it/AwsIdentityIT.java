@@ -8,6 +8,7 @@ import dev.redsink.core.error.RedsinkException;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.aws.AwsApis;
+import dev.redsink.testkit.AwsConfigFile;
 import dev.redsink.testkit.Warehouse;
 import dev.redsink.testkit.WebIdentityToken;
 import java.nio.file.Files;
@@ -69,21 +70,50 @@ class AwsIdentityIT {
   }
 
   @Test
+  void aWebIdentityStsRefusesIsAnErrorNamingTheCallAndTheFix(RedshiftEmulator emulator)
+      throws Exception {
+    SinkFixture fx = new SinkFixture(emulator);
+    String table = Warehouse.uniqueTable("badtoken");
+    Path token = Files.writeString(dir.resolve("token"), "not-a-jwt");
+    Map<String, Object> c = defaultChain(fx.config(table));
+    withProperties(
+        Map.of(
+            "aws.webIdentityTokenFile",
+            token.toString(),
+            "aws.roleArn",
+            ROLE,
+            "aws.roleSessionName",
+            "redsink-pod"),
+        emulator,
+        () ->
+            assertThatThrownBy(
+                    () -> {
+                      try (RedshiftSink sink = RedshiftSink.open(c)) {
+                        sink.write(SinkFixture.records("t", 0, 0, 5));
+                      }
+                    })
+                .isInstanceOf(RedsinkException.class)
+                .hasMessageContaining("the runtime has no AWS credentials for S3")
+                .hasMessageContaining(
+                    "WebIdentityTokenFileCredentialsProvider(): The web identity token")
+                .hasMessageContaining("not a JWT with a subject (sub) claim (Service: Sts")
+                .hasMessageContaining("AWS_WEB_IDENTITY_TOKEN_FILE"));
+    assertThat(fx.count(table)).isZero();
+  }
+
+  @Test
   void aProfileWithRoleArnForS3AndServerlessIamForRedshift(RedshiftEmulator emulator)
       throws Exception {
     SinkFixture fx = new SinkFixture(emulator);
     String table = Warehouse.uniqueTable("profile");
-    Path config = dir.resolve("config");
-    Files.writeString(
-        config,
-        "[profile loader]\nrole_arn = "
-            + ROLE
-            + "\nrole_session_name = redsink-service\nsource_profile = base\n\n[profile base]\n"
-            + "aws_access_key_id = "
-            + emulator.s3().accessKeyId()
-            + "\naws_secret_access_key = "
-            + emulator.s3().secretAccessKey()
-            + "\n");
+    Path config =
+        AwsConfigFile.withRole(
+            dir.resolve("config"),
+            "loader",
+            ROLE,
+            "redsink-service",
+            emulator.s3().accessKeyId(),
+            emulator.s3().secretAccessKey());
     // The workgroup's database user is the role's, IAMR:redsink-loader, created at its first
     // login; a schema open to every user lets it create the table and its ledger.
     String schema = Warehouse.uniqueTable("serverless");
@@ -180,6 +210,8 @@ class AwsIdentityIT {
     all.put("aws.region", emulator.region());
     all.putIfAbsent("aws.configFile", dir.resolve("no-config").toString());
     all.put("aws.sharedCredentialsFile", dir.resolve("no-credentials").toString());
+    // No EC2 here: the chain's last provider would wait for the instance metadata service.
+    all.put("aws.disableEc2Metadata", "true");
     Map<String, String> previous = new LinkedHashMap<>();
     all.forEach((k, v) -> previous.put(k, System.setProperty(k, v)));
     try {

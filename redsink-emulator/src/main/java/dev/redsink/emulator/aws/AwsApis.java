@@ -24,6 +24,8 @@ public final class AwsApis {
     }
   }
 
+  private static final int MAX_CALLS_KEPT = 10_000;
+
   private final AccessKeys keys;
   private final DatabaseLogins logins;
   private final Cluster cluster;
@@ -50,7 +52,7 @@ public final class AwsApis {
     return logins;
   }
 
-  /** Every call so far, in order. */
+  /** Every call so far (the latest 10,000), in order. */
   public synchronized List<Call> calls() {
     return List.copyOf(calls);
   }
@@ -121,6 +123,9 @@ public final class AwsApis {
 
   private synchronized AwsResponse record(
       String service, String action, String caller, AwsResponse response) {
+    if (calls.size() == MAX_CALLS_KEPT) {
+      calls.remove(0); // a long-running emulator keeps the latest calls only
+    }
     calls.add(new Call(service, action, caller, response.status()));
     return response;
   }

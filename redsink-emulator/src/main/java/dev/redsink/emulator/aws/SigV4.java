@@ -1,5 +1,6 @@
 package dev.redsink.emulator.aws;
 
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -11,9 +12,12 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -76,29 +80,7 @@ final class SigV4 {
     if (Duration.between(signedAt, keys.now()).abs().compareTo(SKEW) > 0) {
       throw AwsError.signature("Signature expired: " + amzDate + " is not within 15 minutes");
     }
-    String canonical = canonicalRequest(request, signedHeaders);
-    String stringToSign =
-        ALGORITHM
-            + "\n"
-            + amzDate
-            + "\n"
-            + String.join("/", scope[1], scope[2], scope[3], scope[4])
-            + "\n"
-            + hex(sha256(canonical.getBytes(StandardCharsets.UTF_8)));
-    byte[] signingKey =
-        hmac(
-            hmac(
-                hmac(
-                    hmac(
-                        ("AWS4" + key.secretAccessKey()).getBytes(StandardCharsets.UTF_8),
-                        scope[1]),
-                    scope[2]),
-                scope[3]),
-            "aws4_request");
-    String expected = hex(hmac(signingKey, stringToSign));
-    if (!MessageDigest.isEqual(
-        expected.getBytes(StandardCharsets.US_ASCII),
-        signature.getBytes(StandardCharsets.US_ASCII))) {
+    if (!matches(canonicalRequest(request, signedHeaders), amzDate, scope, key, signature)) {
       throw AwsError.signature(
           "The request signature we calculated does not match the signature you provided. Check"
               + " your AWS Secret Access Key and signing method.");
@@ -112,9 +94,9 @@ final class SigV4 {
    * signed for; query parameters added after signing ({@code ignored}) are left out.
    */
   static Signed verifyPresigned(
-      String host, String path, String rawQuery, AccessKeys keys, java.util.Set<String> ignored)
+      String host, String path, String rawQuery, AccessKeys keys, Set<String> ignored)
       throws AwsError {
-    java.util.Map<String, String> raw = new java.util.LinkedHashMap<>();
+    Map<String, String> raw = new LinkedHashMap<>();
     List<String> pairs = new ArrayList<>();
     for (String pair : rawQuery.split("&")) {
       if (pair.isEmpty()) {
@@ -123,7 +105,7 @@ final class SigV4 {
       int eq = pair.indexOf('=');
       String name = eq < 0 ? pair : pair.substring(0, eq);
       String value = eq < 0 ? "" : pair.substring(eq + 1);
-      raw.put(name, java.net.URLDecoder.decode(value, StandardCharsets.UTF_8));
+      raw.put(name, URLDecoder.decode(value, StandardCharsets.UTF_8));
       if (!name.equals("X-Amz-Signature") && !ignored.contains(name)) {
         pairs.add(name + "=" + value);
       }
@@ -139,7 +121,7 @@ final class SigV4 {
       throw new AwsError(400, "IncompleteSignature", "X-Amz-Credential is not a credential scope");
     }
     AccessKeys.Key key =
-        keys.signing(scope[0], java.util.Optional.ofNullable(raw.get("X-Amz-Security-Token")));
+        keys.signing(scope[0], Optional.ofNullable(raw.get("X-Amz-Security-Token")));
     Instant signedAt;
     try {
       signedAt = LocalDateTime.parse(raw.get("X-Amz-Date"), AMZ_DATE).toInstant(ZoneOffset.UTC);
