@@ -29,7 +29,8 @@ import software.amazon.awssdk.services.sts.model.Credentials;
  * Loads with the identities AWS users give a runtime, each resolved by the AWS SDK against the
  * emulator's STS and Redshift APIs: a jdbc:redshift:iam:// URL (GetClusterCredentials, Serverless
  * GetCredentials) and S3 credentials from the default chain — a web identity token (EKS IRSA), a
- * profile with role_arn, and temporary keys with their session token.
+ * profile with role_arn, container credentials (EKS Pod Identity, ECS, MSK Connect), and temporary
+ * keys with their session token.
  */
 @ExtendWith(RedshiftEmulatorExtension.class)
 class AwsIdentityIT {
@@ -43,7 +44,7 @@ class AwsIdentityIT {
     String table = Warehouse.uniqueTable("irsa");
     Path token = WebIdentityToken.write(dir.resolve("token"), "system:serviceaccount:data:redsink");
     Map<String, Object> c = defaultChain(fx.config(table));
-    c.put("connection_string", emulator.iamJdbcUrl() + "&DbUser=" + emulator.user());
+    c.put("connection_string", iamUrl(emulator));
     int before = emulator.aws().calls().size();
     withProperties(
         Map.of(
@@ -67,6 +68,34 @@ class AwsIdentityIT {
             "redshift:GetClusterCredentials by"
                 + " arn:aws:sts::123456789012:assumed-role/redsink-loader/redsink-pod -> 200")
         .allMatch(call -> call.endsWith("-> 200"));
+  }
+
+  @Test
+  void containerCredentialsForS3AndRedshift(RedshiftEmulator emulator) throws Exception {
+    SinkFixture fx = new SinkFixture(emulator);
+    String table = Warehouse.uniqueTable("container");
+    Map<String, Object> c = defaultChain(fx.config(table));
+    c.put("connection_string", iamUrl(emulator));
+    int before = emulator.aws().calls().size();
+    // As EKS Pod Identity (or ECS, or MSK Connect) gives a workload: an endpoint and a token.
+    withProperties(
+        Map.of(
+            "aws.containerCredentialsFullUri",
+            emulator.s3().endpoint() + "/_container-credentials/redsink-pod",
+            "aws.containerAuthorizationToken",
+            "pod-identity-token"),
+        emulator,
+        () -> {
+          try (RedshiftSink sink = RedshiftSink.open(c)) {
+            assertThat(sink.write(SinkFixture.records("t", 0, 0, 30)).loaded()).isEqualTo(30);
+          }
+        });
+    assertThat(fx.count(table)).isEqualTo(30);
+    assertThat(calls(emulator, before))
+        .contains(
+            "container-credentials:GET by /_container-credentials/redsink-pod -> 200",
+            "redshift:GetClusterCredentials by"
+                + " arn:aws:sts::123456789012:assumed-role/redsink-pod/container -> 200");
   }
 
   @Test
@@ -180,6 +209,14 @@ class AwsIdentityIT {
       assertThat(sink.write(SinkFixture.records("t", 0, 0, 5)).loaded()).isEqualTo(5);
     }
     assertThat(fx.count(table)).isEqualTo(5);
+  }
+
+  /**
+   * The cluster's IAM URL for its admin user; the driver's process-wide credentials cache is off,
+   * so each test's identity makes its own GetClusterCredentials call.
+   */
+  private static String iamUrl(RedshiftEmulator emulator) {
+    return emulator.iamJdbcUrl() + "&DbUser=" + emulator.user() + "&IAMDisableCache=true";
   }
 
   /** The configuration without static keys, so the SDK's default chain supplies S3's. */

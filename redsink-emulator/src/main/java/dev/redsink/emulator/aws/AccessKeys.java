@@ -39,9 +39,11 @@ public final class AccessKeys {
 
   private final Map<String, Key> keys = new ConcurrentHashMap<>();
   private final Clock clock;
+  private final String account;
 
   public AccessKeys(Clock clock, String accessKeyId, String secretAccessKey, Principal owner) {
     this.clock = clock;
+    this.account = owner.account();
     keys.put(
         accessKeyId,
         new Key(accessKeyId, secretAccessKey, Optional.empty(), Optional.empty(), owner));
@@ -96,6 +98,11 @@ public final class AccessKeys {
   /** The secret of a key that may sign now, for the S3 server's signature check. */
   public Optional<String> liveSecret(String accessKeyId) {
     return find(accessKeyId).filter(k -> !k.expiredAt(clock.instant())).map(Key::secretAccessKey);
+  }
+
+  /** The account the keys belong to (the long-term key's owner's). */
+  String account() {
+    return account;
   }
 
   Instant now() {

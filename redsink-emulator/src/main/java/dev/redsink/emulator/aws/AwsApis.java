@@ -32,6 +32,7 @@ public final class AwsApis {
   private final Sts sts;
   private final RedshiftApi redshift;
   private final ServerlessApi serverless;
+  private final ContainerCredentials containers;
   private final List<Call> calls = new ArrayList<>();
 
   public AwsApis(AccessKeys keys, Cluster cluster, Clock clock) {
@@ -41,6 +42,7 @@ public final class AwsApis {
     this.sts = new Sts(keys);
     this.redshift = new RedshiftApi(cluster, logins);
     this.serverless = new ServerlessApi(cluster, logins);
+    this.containers = new ContainerCredentials(keys);
   }
 
   public AccessKeys keys() {
@@ -60,6 +62,10 @@ public final class AwsApis {
   /** Answers one API request. */
   public AwsResponse answer(AwsRequest request) {
     String requestId = UUID.randomUUID().toString();
+    if (request.path().startsWith(ContainerCredentials.PATH)) {
+      AwsResponse answer = containers.answer(request);
+      return record("container-credentials", "GET", request.path(), answer);
+    }
     Optional<String> target = request.header("X-Amz-Target");
     if (target.isPresent() && target.get().startsWith(ServerlessApi.TARGET_PREFIX)) {
       String operation = target.get().substring(ServerlessApi.TARGET_PREFIX.length());

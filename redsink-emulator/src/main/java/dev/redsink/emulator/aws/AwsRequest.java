@@ -23,12 +23,13 @@ public record AwsRequest(
 
   /**
    * Whether a request to the emulator's S3 endpoint is an AWS API call rather than an S3 request: a
-   * POST to "/" (the Query and JSON protocols; S3 has no POST without a bucket) or a GET carrying a
-   * Query-protocol Action.
+   * POST to "/" (the Query and JSON protocols; S3 has no POST without a bucket), a GET carrying a
+   * Query-protocol Action, or a GET of container credentials (under a path no bucket can have).
    */
   public static boolean isApiCall(String method, String path, String query) {
     String m = method.toUpperCase(Locale.ROOT);
     return (m.equals("POST") && path.equals("/"))
+        || (m.equals("GET") && path.startsWith(ContainerCredentials.PATH))
         || (m.equals("GET") && path.equals("/") && ("&" + query).contains("&Action="));
   }
 
