@@ -92,16 +92,17 @@ class TableMetadataIT {
   }
 
   @Test
-  void oneSinkLoadsTwoHundredTablesWithinItsConnections() throws Exception {
+  void oneSinkLoadsAHundredTablesWithinItsConnections() throws Exception {
     Map<String, Object> config = fx.config(table + "_{topic}");
     config.put("max_connections", 3);
     List<Record> batch = new ArrayList<>();
-    for (int t = 0; t < 200; t++) {
+    // A hundred tables over three connections: far more tables than connections.
+    for (int t = 0; t < 100; t++) {
       batch.addAll(SinkFixture.records("m" + t, 0, 0, 2));
     }
     try (RedshiftSink sink = RedshiftSink.open(config)) {
       fx.emulator().statistics().reset();
-      assertThat(sink.write(batch).loaded()).isEqualTo(400);
+      assertThat(sink.write(batch).loaded()).isEqualTo(200);
       assertThat(sink.write(batch).loaded()).as("a replay").isZero();
     }
     assertThat(
@@ -109,15 +110,15 @@ class TableMetadataIT {
                 "SELECT count(*) FROM pg_class WHERE relname LIKE '"
                     + table
                     + "\\_m%' AND relkind = 'r'"))
-        .isEqualTo("200");
+        .isEqualTo("100");
     assertThat(
             fx.value(
                 "SELECT count(*) FROM pg_class WHERE relname LIKE '\\_redsink\\_ledger\\_"
                     + table
                     + "\\_m%'"))
-        .isEqualTo("200");
+        .isEqualTo("100");
     assertThat(fx.count(table + "_m0")).isEqualTo(2);
-    assertThat(fx.count(table + "_m199")).isEqualTo(2);
+    assertThat(fx.count(table + "_m99")).isEqualTo(2);
     assertThat(fx.emulator().statistics().peakConnections())
         .as("client connections open at once (the pool's 3 and this test's)")
         .isLessThanOrEqualTo(3 + 1);
