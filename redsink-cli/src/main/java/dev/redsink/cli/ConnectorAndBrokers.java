@@ -34,11 +34,10 @@ final class ConnectorAndBrokers {
   Optional<Properties> kafka(ConnectorFile connector) {
     Properties kafka = new Properties();
     kafka.putAll(connector.kafka());
+    // REDSINK_KAFKA_BOOTSTRAP_SERVERS is among the environment's properties.
     kafka.putAll(KafkaEnvironment.system().properties());
-    String servers =
-        bootstrapServers != null ? bootstrapServers : System.getenv(RunCommand.BOOTSTRAP_ENV);
-    if (servers != null && !servers.isBlank()) {
-      kafka.put("bootstrap.servers", servers);
+    if (bootstrapServers != null && !bootstrapServers.isBlank()) {
+      kafka.put("bootstrap.servers", bootstrapServers);
     }
     return kafka.containsKey("bootstrap.servers") ? Optional.of(kafka) : Optional.empty();
   }

@@ -169,14 +169,12 @@ final class RunCommand implements Callable<Integer> {
   private Properties kafka(List<ConnectorFile> connectors, PrintWriter out) {
     KafkaEnvironment environment = KafkaEnvironment.system();
     environment.notes().forEach(note -> out.println("Note: " + note));
+    // REDSINK_KAFKA_BOOTSTRAP_SERVERS (BOOTSTRAP_ENV) is among the environment's properties.
     Properties kafka = environment.properties();
-    String servers = bootstrapServers;
-    if (servers == null) {
-      servers = System.getenv(BOOTSTRAP_ENV);
-    }
-    if (servers != null && !servers.isBlank()) {
-      kafka.put("bootstrap.servers", servers);
-    } else if (connectors.stream().anyMatch(c -> !c.kafka().containsKey("bootstrap.servers"))) {
+    if (bootstrapServers != null && !bootstrapServers.isBlank()) {
+      kafka.put("bootstrap.servers", bootstrapServers);
+    } else if (!kafka.containsKey("bootstrap.servers")
+        && connectors.stream().anyMatch(c -> !c.kafka().containsKey("bootstrap.servers"))) {
       throw new ParameterException(
           spec.commandLine(),
           "Missing Kafka brokers: give --bootstrap-servers, set "

@@ -114,21 +114,17 @@ class RunKafkaSecurityIT {
 
   /** OAUTHBEARER with aws-msk-iam-auth, as AWS documents it, over the broker's TLS. */
   private static Map<String, String> mskIam(RedshiftEmulator emulator) {
-    Map<String, String> env = new LinkedHashMap<>();
-    env.put("REDSINK_KAFKA_BOOTSTRAP_SERVERS", kafka.secureBootstrapServers());
-    env.put("REDSINK_KAFKA_SECURITY_PROTOCOL", "SASL_SSL");
-    env.put("REDSINK_KAFKA_SASL_MECHANISM", "OAUTHBEARER");
-    env.put(
-        "REDSINK_KAFKA_SASL_JAAS_CONFIG",
-        "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required;");
+    Map<String, String> env =
+        secureListener(
+            emulator,
+            "OAUTHBEARER",
+            "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required;");
     env.put(
         "REDSINK_KAFKA_SASL_LOGIN_CALLBACK_HANDLER_CLASS",
         "software.amazon.msk.auth.iam.IAMOAuthBearerLoginCallbackHandler");
     env.put(
         "REDSINK_KAFKA_SASL_CLIENT_CALLBACK_HANDLER_CLASS",
         "software.amazon.msk.auth.iam.IAMOAuthBearerLoginCallbackHandler");
-    env.put("REDSINK_KAFKA_SSL_TRUSTSTORE_TYPE", "PEM");
-    env.put("REDSINK_KAFKA_SSL_TRUSTSTORE_LOCATION", emulator.tlsCertificate().toString());
     env.put("AWS_REGION", "us-east-1");
     env.put("AWS_ENDPOINT_URL", emulator.s3().endpoint().toString());
     env.put("AWS_CONFIG_FILE", "/nonexistent/redsink-test-config");
@@ -136,17 +132,25 @@ class RunKafkaSecurityIT {
     return env;
   }
 
+  /** SCRAM-SHA-512 as user redsink with this password, over the broker's TLS. */
   private static Map<String, String> environment(RedshiftEmulator emulator, String password) {
-    Map<String, String> env = new LinkedHashMap<>();
-    env.put("REDSINK_KAFKA_BOOTSTRAP_SERVERS", kafka.secureBootstrapServers());
-    env.put("REDSINK_KAFKA_SECURITY_PROTOCOL", "SASL_SSL");
-    env.put("REDSINK_KAFKA_SASL_MECHANISM", "SCRAM-SHA-512");
-    env.put(
-        "REDSINK_KAFKA_SASL_JAAS_CONFIG",
+    return secureListener(
+        emulator,
+        "SCRAM-SHA-512",
         "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"redsink\""
             + " password=\""
             + password
             + "\";");
+  }
+
+  /** The secure listener with a SASL mechanism, trusting the emulator's certificate. */
+  private static Map<String, String> secureListener(
+      RedshiftEmulator emulator, String mechanism, String jaasConfig) {
+    Map<String, String> env = new LinkedHashMap<>();
+    env.put("REDSINK_KAFKA_BOOTSTRAP_SERVERS", kafka.secureBootstrapServers());
+    env.put("REDSINK_KAFKA_SECURITY_PROTOCOL", "SASL_SSL");
+    env.put("REDSINK_KAFKA_SASL_MECHANISM", mechanism);
+    env.put("REDSINK_KAFKA_SASL_JAAS_CONFIG", jaasConfig);
     env.put("REDSINK_KAFKA_SSL_TRUSTSTORE_TYPE", "PEM");
     env.put("REDSINK_KAFKA_SSL_TRUSTSTORE_LOCATION", emulator.tlsCertificate().toString());
     return env;

@@ -10,7 +10,8 @@ import java.util.TreeMap;
  * Kafka consumer properties from the environment, so credentials stay out of files and argv: {@code
  * REDSINK_KAFKA_<NAME>} sets the property whose name is {@code <NAME>} in lower case with {@code _}
  * read as {@code .} ({@code REDSINK_KAFKA_SASL_JAAS_CONFIG} → {@code sasl.jaas.config}). They
- * replace the connector file's {@code [kafka]} table; {@code --kafka-property} replaces them.
+ * replace the connector file's {@code [kafka]} table; {@code --kafka-property} replaces them. An
+ * empty variable sets nothing.
  */
 public final class KafkaEnvironment {
   public static final String PREFIX = "REDSINK_KAFKA_";
@@ -45,6 +46,7 @@ public final class KafkaEnvironment {
     Map<String, String> out = new TreeMap<>();
     environment.keySet().stream()
         .filter(name -> name.startsWith(PREFIX) && name.length() > PREFIX.length())
+        .filter(name -> !environment.get(name).isBlank())
         .forEach(
             name ->
                 out.put(

@@ -92,40 +92,30 @@ public final class S3ObjectStore implements ObjectStore {
   }
 
   private void call(String operation, String key, Supplier<?> request) {
+    String url = "s3://" + bucket + "/" + key;
     try {
       request.get();
     } catch (S3Exception e) {
-      throw classify(operation, "s3://" + bucket + "/" + key, e);
+      throw classify(operation, url, e);
     } catch (SdkClientException e) {
-      if (String.valueOf(e.getMessage()).startsWith("Unable to load credentials")) {
+      String reason = String.valueOf(e.getMessage());
+      if (reason.startsWith("Unable to load credentials")) {
         // No provider of the default chain gave credentials (or STS refused its token or role):
         // retrying changes nothing.
         throw new AuthorizationException(
             "Cannot "
                 + operation
-                + " s3://"
-                + bucket
-                + "/"
-                + key
+                + " "
+                + url
                 + ": the runtime has no AWS credentials for S3: "
-                + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
+                + reason.lines().findFirst().orElse("")
                 + "; set aws_access_key_id and aws_secret_access_key, or give the SDK's default"
                 + " chain a source (AWS_WEB_IDENTITY_TOKEN_FILE with AWS_ROLE_ARN on EKS,"
                 + " AWS_PROFILE, container credentials); see docs/deploying.md",
             e);
       }
       throw new TransientException(
-          "Cannot "
-              + operation
-              + " s3://"
-              + bucket
-              + "/"
-              + key
-              + ": S3 "
-              + operation
-              + " failed: "
-              + e.getMessage(),
-          e);
+          "Cannot " + operation + " " + url + ": S3 " + operation + " failed: " + reason, e);
     }
   }
 

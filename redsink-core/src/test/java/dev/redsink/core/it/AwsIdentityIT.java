@@ -46,20 +46,7 @@ class AwsIdentityIT {
     Map<String, Object> c = defaultChain(fx.config(table));
     c.put("connection_string", iamUrl(emulator));
     int before = emulator.aws().calls().size();
-    withProperties(
-        Map.of(
-            "aws.webIdentityTokenFile",
-            token.toString(),
-            "aws.roleArn",
-            ROLE,
-            "aws.roleSessionName",
-            "redsink-pod"),
-        emulator,
-        () -> {
-          try (RedshiftSink sink = RedshiftSink.open(c)) {
-            assertThat(sink.write(SinkFixture.records("t", 0, 0, 50)).loaded()).isEqualTo(50);
-          }
-        });
+    withProperties(webIdentity(token), emulator, () -> assertThat(load(c, 50)).isEqualTo(50));
     assertThat(fx.count(table)).isEqualTo(50);
     List<String> calls = calls(emulator, before);
     assertThat(calls)
@@ -85,11 +72,7 @@ class AwsIdentityIT {
             "aws.containerAuthorizationToken",
             "pod-identity-token"),
         emulator,
-        () -> {
-          try (RedshiftSink sink = RedshiftSink.open(c)) {
-            assertThat(sink.write(SinkFixture.records("t", 0, 0, 30)).loaded()).isEqualTo(30);
-          }
-        });
+        () -> assertThat(load(c, 30)).isEqualTo(30));
     assertThat(fx.count(table)).isEqualTo(30);
     assertThat(calls(emulator, before))
         .contains(
@@ -106,21 +89,10 @@ class AwsIdentityIT {
     Path token = Files.writeString(dir.resolve("token"), "not-a-jwt");
     Map<String, Object> c = defaultChain(fx.config(table));
     withProperties(
-        Map.of(
-            "aws.webIdentityTokenFile",
-            token.toString(),
-            "aws.roleArn",
-            ROLE,
-            "aws.roleSessionName",
-            "redsink-pod"),
+        webIdentity(token),
         emulator,
         () ->
-            assertThatThrownBy(
-                    () -> {
-                      try (RedshiftSink sink = RedshiftSink.open(c)) {
-                        sink.write(SinkFixture.records("t", 0, 0, 5));
-                      }
-                    })
+            assertThatThrownBy(() -> load(c, 5))
                 .isInstanceOf(RedsinkException.class)
                 .hasMessageContaining("the runtime has no AWS credentials for S3")
                 .hasMessageContaining(
@@ -157,11 +129,7 @@ class AwsIdentityIT {
     withProperties(
         Map.of("aws.configFile", config.toString(), "aws.profile", "loader"),
         emulator,
-        () -> {
-          try (RedshiftSink sink = RedshiftSink.open(cfg)) {
-            assertThat(sink.write(SinkFixture.records("t", 0, 0, 20)).loaded()).isEqualTo(20);
-          }
-        });
+        () -> assertThat(load(cfg, 20)).isEqualTo(20));
     assertThat(fx.value("SELECT COUNT(*) FROM " + schema + "." + table)).isEqualTo("20");
     assertThat(fx.value("SELECT tableowner FROM pg_tables WHERE tablename = '" + table + "'"))
         .isEqualTo("IAMR:redsink-loader");
@@ -192,12 +160,7 @@ class AwsIdentityIT {
     Map<String, Object> c = fx.config(table);
     c.put("aws_access_key_id", session.accessKeyId());
     c.put("aws_secret_access_key", session.secretAccessKey());
-    assertThatThrownBy(
-            () -> {
-              try (RedshiftSink sink = RedshiftSink.open(c)) {
-                sink.write(SinkFixture.records("t", 0, 0, 5));
-              }
-            })
+    assertThatThrownBy(() -> load(c, 5))
         .isInstanceOf(RedsinkException.class)
         .hasMessageContaining("InvalidToken")
         .hasMessageContaining("aws_session_token")
@@ -205,9 +168,7 @@ class AwsIdentityIT {
     assertThat(fx.count(table)).isZero();
 
     c.put("aws_session_token", session.sessionToken());
-    try (RedshiftSink sink = RedshiftSink.open(c)) {
-      assertThat(sink.write(SinkFixture.records("t", 0, 0, 5)).loaded()).isEqualTo(5);
-    }
+    assertThat(load(c, 5)).isEqualTo(5);
     assertThat(fx.count(table)).isEqualTo(5);
   }
 
@@ -217,6 +178,24 @@ class AwsIdentityIT {
    */
   private static String iamUrl(RedshiftEmulator emulator) {
     return emulator.iamJdbcUrl() + "&DbUser=" + emulator.user() + "&IAMDisableCache=true";
+  }
+
+  /** Opens a sink on the configuration and writes {@code count} records; the rows it loaded. */
+  private static long load(Map<String, Object> config, int count) throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      return sink.write(SinkFixture.records("t", 0, 0, count)).loaded();
+    }
+  }
+
+  /** The SDK's web identity settings, as the EKS webhook sets them for a pod (IRSA). */
+  private static Map<String, String> webIdentity(Path token) {
+    return Map.of(
+        "aws.webIdentityTokenFile",
+        token.toString(),
+        "aws.roleArn",
+        ROLE,
+        "aws.roleSessionName",
+        "redsink-pod");
   }
 
   /** The configuration without static keys, so the SDK's default chain supplies S3's. */

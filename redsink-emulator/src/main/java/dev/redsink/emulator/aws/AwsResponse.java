@@ -13,8 +13,8 @@ public record AwsResponse(int status, String contentType, String body) {
     return new AwsResponse(200, "application/x-amz-json-1.1", body);
   }
 
-  /** The whole HTTP/1.1 response, head and body. */
-  public byte[] toHttp(String requestId) {
+  /** The whole HTTP/1.1 response, head and body (the request id is in the body, as AWS puts it). */
+  public byte[] toHttp() {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     String head =
         "HTTP/1.1 "
@@ -24,8 +24,6 @@ public record AwsResponse(int status, String contentType, String body) {
             + contentType
             + "\r\nContent-Length: "
             + bytes.length
-            + "\r\nx-amzn-RequestId: "
-            + requestId
             + "\r\n\r\n";
     byte[] headBytes = head.getBytes(StandardCharsets.ISO_8859_1);
     byte[] out = new byte[headBytes.length + bytes.length];

@@ -175,7 +175,7 @@ public final class FaultingFront implements AutoCloseable {
     byte[] body = HttpBodies.read(head, in);
     out.write(
         apis.answer(new AwsRequest(head.method(), head.path(), head.query(), head.headers(), body))
-            .toHttp(UUID.randomUUID().toString()));
+            .toHttp());
     out.flush();
   }
 
