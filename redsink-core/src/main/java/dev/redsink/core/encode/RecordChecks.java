@@ -9,6 +9,7 @@ import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.typed.FieldNames;
 import dev.redsink.core.typed.FieldValue;
+import dev.redsink.core.typed.ParsedRows;
 import dev.redsink.core.typed.TypedRow;
 import dev.redsink.core.typed.ValueReader;
 import java.nio.charset.StandardCharsets;
@@ -67,6 +68,21 @@ public final class RecordChecks {
       return true;
     }
     return fields.check(record, fieldsAfterMetadata(record));
+  }
+
+  /** {@link #check}, reusing the typed row {@code parsed} read already with these names. */
+  public void check(Record record, ParsedRows parsed) {
+    checkSettled(record, parsed);
+  }
+
+  /** {@link #checkSettled(Record)}, reusing the typed row {@code parsed} read already. */
+  public boolean checkSettled(Record record, ParsedRows parsed) {
+    Optional<TypedRow> row = layout.isTyped() ? parsed.of(record, names) : Optional.empty();
+    if (row.isEmpty()) {
+      return checkSettled(record);
+    }
+    checkedMetadata(record);
+    return fields.check(record, row.get());
   }
 
   /**

@@ -248,13 +248,14 @@ public final class LoadEngine implements AutoCloseable {
       TargetTable table = tables.forTopic(record.topic());
       WriteSettings write = ctx.transaction().write();
       // upsert and cdc check the row the record will stage (and that it carries its key).
-      Record staged =
-          write.byKey() && table.layout().isTyped()
-              ? new KeyFold(List.of(record), write, table.names()).normalized().get(0)
-              : record;
-      return table.checks().checkSettled(staged)
-          ? RecordVerdict.SETTLED
-          : RecordVerdict.PASSED_FOR_NOW;
+      boolean settled;
+      if (write.byKey() && table.layout().isTyped()) {
+        KeyFold fold = new KeyFold(List.of(record), write, table.names());
+        settled = table.checks().checkSettled(fold.normalized().get(0), fold.rows());
+      } else {
+        settled = table.checks().checkSettled(record);
+      }
+      return settled ? RecordVerdict.SETTLED : RecordVerdict.PASSED_FOR_NOW;
     } catch (BadRecordException e) {
       return RecordVerdict.refused(e);
     }

@@ -93,6 +93,9 @@ final class TableLoader {
             ? new KeyFold(records, write, table.names())
             : null;
     this.records = fold == null ? records : fold.normalized();
+    if (fold != null) {
+      parsed = fold.rows();
+    }
     for (Record r : records) {
       partitions.add(new TopicPartition(r.topic(), r.partition()));
     }
@@ -167,7 +170,10 @@ final class TableLoader {
           ctx.tables().remember(table);
         }
       }
-      plan.pending().forEach(plan.table().checks()::check);
+      ParsedRows rows = parsed();
+      for (Record r : plan.pending()) {
+        plan.table().checks().check(r, rows);
+      }
       if (!plan.sameRecords(stagedPlan)
           || !plan.table().layout().equals(stagedPlan.table().layout())) {
         discardStaged();

@@ -1,8 +1,6 @@
 package dev.redsink.core.typed;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.table.CdcDeleteMode;
@@ -10,7 +8,6 @@ import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.WriteMode;
 import dev.redsink.core.table.WriteSettings;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,8 +21,6 @@ import java.util.Set;
  * envelope: the after image, or for op d the before image, ordered by the source position).
  */
 final class ChangeReader {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private final WriteSettings settings;
   private final FieldNames names;
   private final UnavailableValues unavailable;
@@ -65,20 +60,16 @@ final class ChangeReader {
       // Debezium follows each delete with a tombstone for log compaction: nothing to apply.
       return new Change(record, index, Change.Op.SKIP, List.of(), List.of(), null, Position.NONE);
     }
-    JsonNode root;
+    ParsedValue parsed;
     try {
-      root = JSON.readTree(record.value());
+      parsed = ParsedValue.of(record.value());
     } catch (IOException e) {
       throw bad(record, "the value is not valid JSON");
     }
-    if (root == null || !root.isObject()) {
+    JsonNode schema = parsed.schema();
+    JsonNode payload = parsed.payload();
+    if (schema == null && (payload == null || !payload.isObject())) {
       throw bad(record, "the value is not a JSON object");
-    }
-    JsonNode schema = null;
-    JsonNode payload = root;
-    if (root.size() == 2 && root.has("payload") && root.path("schema").isObject()) {
-      schema = root.get("schema");
-      payload = root.get("payload");
     }
     if (payload == null || payload.isNull()) {
       return new Change(record, index, Change.Op.SKIP, List.of(), List.of(), null, Position.NONE);
@@ -120,7 +111,7 @@ final class ChangeReader {
       }
       row = key;
     } else {
-      row = ValueReader.read(record.withValue(imageBytes(schema, imageName, image)), names);
+      row = ValueReader.read(record, names, imageSchema(schema, imageName), image);
     }
     if (settings.keyFromRecordKey() && key == null) {
       throw bad(record, "primary_key = record_key, and the record has no key");
@@ -146,25 +137,17 @@ final class ChangeReader {
         delete ? Set.of() : split.unavailable());
   }
 
-  private static byte[] imageBytes(JsonNode schema, String imageName, JsonNode image) {
+  /** The schema of the envelope's image field, or null when the value has no schema. */
+  private static JsonNode imageSchema(JsonNode schema, String imageName) {
     if (schema == null) {
-      return image.toString().getBytes(StandardCharsets.UTF_8);
+      return null;
     }
-    JsonNode imageSchema = null;
     for (JsonNode field : schema.path("fields")) {
       if (imageName.equals(field.path("field").asText())) {
-        imageSchema = field;
+        return field;
       }
     }
-    if (imageSchema == null) {
-      return image.toString().getBytes(StandardCharsets.UTF_8);
-    }
-    ObjectNode envelope = JSON.createObjectNode();
-    ObjectNode s = envelope.putObject("schema");
-    s.put("type", "struct");
-    s.set("fields", imageSchema.path("fields"));
-    envelope.set("payload", image);
-    return envelope.toString().getBytes(StandardCharsets.UTF_8);
+    return null;
   }
 
   TypedRow withDeletedFlag(TypedRow row, boolean deleted) {

@@ -32,6 +32,7 @@ public final class KeyFold {
   private final ChangeReader reader;
   private final List<Record> normalized;
   private final Map<Record, Change> changes = new IdentityHashMap<>();
+  private final ParsedRows rows = new ParsedRows(FieldNames.COLUMNS);
 
   /**
    * The staged rows of one load: records whose values are envelopes with the op field (and the keep
@@ -84,6 +85,9 @@ public final class KeyFold {
           change.row() == null
               ? change.record().withValue(null)
               : withValue(change.record(), change.row());
+      if (change.row() != null) {
+        rows.remember(n, asStaged(change.row()));
+      }
       normalized.add(n);
       changes.put(n, change);
     }
@@ -96,6 +100,15 @@ public final class KeyFold {
    */
   public List<Record> normalized() {
     return normalized;
+  }
+
+  /**
+   * The rows of the {@link #normalized()} records and of the records {@link #fold} stages, with
+   * {@link FieldNames#COLUMNS}: each change is read from its record once, not again from the
+   * normalized value by every later step (table creation, checks, encoding).
+   */
+  public ParsedRows rows() {
+    return rows;
   }
 
   /** Folds records from {@link #normalized()} to the last change per key. */
@@ -157,7 +170,10 @@ public final class KeyFold {
         fields.add(
             new FieldValue(KEEP_COLUMN, FieldType.of(FieldKind.STRING), keepList(c.unavailable())));
       }
-      staged.add(withValue(c.record(), c.row().withFields(fields)));
+      TypedRow row = c.row().withFields(fields);
+      Record s = withValue(c.record(), row);
+      rows.remember(s, asStaged(row));
+      staged.add(s);
     }
     return new Folded(staged, keyColumns, operations, kept, truncate);
   }
@@ -172,6 +188,19 @@ public final class KeyFold {
       out.append('"').append(c.replace("\"", "\"\"")).append('"');
     }
     return out.toString();
+  }
+
+  /**
+   * The row as reading its staged value gives it back: without the schemaless nulls, which the
+   * staged value leaves out ({@link Envelopes#write}).
+   */
+  private static TypedRow asStaged(TypedRow row) {
+    for (FieldValue f : row.fields()) {
+      if (f.type() == null) {
+        return row.withFields(row.fields().stream().filter(v -> v.type() != null).toList());
+      }
+    }
+    return row;
   }
 
   private static Record withValue(Record record, TypedRow row) {

@@ -32,6 +32,11 @@ public final class ParsedRows {
     return row;
   }
 
+  /** Remembers the row a record's value reads as with these rows' names, without reading it. */
+  void remember(Record record, TypedRow row) {
+    rows.put(record, row);
+  }
+
   /** Whether these rows were read with {@code names}. */
   public boolean readWith(FieldNames names) {
     return names == this.names;

@@ -4,14 +4,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.record.Record;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
-import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -30,9 +28,6 @@ public final class ValueReader {
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
-  /** Reads trees without resolving JsonNode's type on every record, as ObjectMapper does. */
-  private static final ObjectReader TREES = JSON.readerFor(JsonNode.class);
-
   private ValueReader() {}
 
   /**
@@ -47,18 +42,38 @@ public final class ValueReader {
     if (record.value() == null) {
       return new TypedRow(List.of());
     }
-    JsonNode root;
+    ParsedValue parsed;
     try {
-      root = TREES.readTree(record.value());
+      parsed = ParsedValue.of(record.value());
     } catch (IOException e) {
       throw bad(record, "the value is not valid JSON");
     }
+    if (parsed.schema() != null) {
+      return enveloped(record, names, parsed.schema(), parsed.payload());
+    }
+    JsonNode root = parsed.payload();
     if (root == null || !root.isObject()) {
       throw bad(record, "the value is not a JSON object");
     }
-    if (isEnvelope(root)) {
-      return enveloped(record, names, root.get("schema"), root.get("payload"));
+    return object(record, names, root);
+  }
+
+  /**
+   * The fields of a struct already parsed out of the record's value — a Debezium change event's
+   * before or after image — as {@link #read} reads them: typed by {@code schema} (the struct's
+   * schema from the envelope) or, without one, by the values.
+   */
+  static TypedRow read(Record record, FieldNames names, JsonNode schema, JsonNode struct) {
+    if (schema != null) {
+      return enveloped(record, names, schema, struct);
     }
+    if (!struct.isObject()) {
+      throw bad(record, "the value is not a JSON object");
+    }
+    return object(record, names, struct);
+  }
+
+  private static TypedRow object(Record record, FieldNames names, JsonNode root) {
     Columns columns = new Columns(record, names, root.size());
     List<FieldValue> fields = new ArrayList<>(root.size());
     for (Map.Entry<String, JsonNode> e : root.properties()) {
@@ -112,13 +127,6 @@ public final class ValueReader {
       }
       return column;
     }
-  }
-
-  private static boolean isEnvelope(JsonNode root) {
-    return root.size() == 2
-        && root.has("payload")
-        && root.path("schema").isObject()
-        && root.path("schema").path("type").isTextual();
   }
 
   private static TypedRow enveloped(
@@ -251,7 +259,7 @@ public final class ValueReader {
 
   private static long instantMicros(Record record, String name, String text) {
     try {
-      return Micros.of(OffsetDateTime.parse(text).toInstant());
+      return IsoTimestamps.micros(text);
     } catch (DateTimeParseException | ArithmeticException e) {
       throw bad(
           record,

@@ -141,4 +141,45 @@ class KeyFoldTest {
     assertThat(fold.normalized().get(0).value()).isNull();
     assertThat(fold.fold(fold.normalized()).staged()).isEmpty();
   }
+
+  @Test
+  void theRowsItKeepsAreWhatReadingTheStagedValuesGivesBack() {
+    String typed =
+        "{\"schema\":{\"type\":\"struct\",\"fields\":[{\"type\":\"struct\",\"field\":\"after\","
+            + "\"fields\":[{\"type\":\"int64\",\"field\":\"k\"},"
+            + "{\"type\":\"bytes\",\"name\":\"org.apache.kafka.connect.data.Decimal\","
+            + "\"parameters\":{\"scale\":\"2\"},\"field\":\"price\"},"
+            + "{\"type\":\"string\",\"name\":\"io.debezium.time.ZonedTimestamp\",\"field\":\"at\"},"
+            + "{\"type\":\"string\",\"name\":\"io.debezium.data.Json\",\"field\":\"doc\"},"
+            + "{\"type\":\"float\",\"field\":\"r\"},{\"type\":\"bytes\",\"field\":\"raw\"},"
+            + "{\"type\":\"string\",\"optional\":true,\"field\":\"gone\"}]},"
+            + "{\"type\":\"string\",\"field\":\"op\"}]},"
+            + "\"payload\":{\"after\":{\"k\":1,\"price\":\"MDk=\",\"at\":\"2024-01-15T08:30:00.5+01:00\","
+            + "\"doc\":\"{\\\"a\\\": [1, 2]}\",\"r\":1.5,\"raw\":\"AAH+\",\"gone\":null},\"op\":\"c\"}}";
+    String schemaless =
+        "{\"op\":\"u\",\"after\":{\"k\":2,\"n\":null,\"o\":{\"x\":[1,{\"y\":2.5}]}}}";
+    KeyFold fold = new KeyFold(List.of(record(0, 0, typed), record(0, 1, schemaless)), CDC, NAMES);
+    KeyFold.Folded folded = fold.fold(fold.normalized());
+    for (Record r : concat(fold.normalized(), folded.staged())) {
+      assertThat(summary(fold.rows().of(r, FieldNames.COLUMNS).orElseThrow()))
+          .as(r.toString())
+          .isEqualTo(summary(ValueReader.read(r, FieldNames.COLUMNS)));
+    }
+  }
+
+  private static List<Record> concat(List<Record> a, List<Record> b) {
+    List<Record> all = new java.util.ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+
+  /** Each field's name, type and value as JSON text, and whether a schema declared the types. */
+  private static List<String> summary(TypedRow row) {
+    List<String> out = new java.util.ArrayList<>();
+    out.add("declared " + row.declared());
+    for (FieldValue f : row.fields()) {
+      out.add(f.name() + " " + f.type() + " " + f.json());
+    }
+    return out;
+  }
 }

@@ -1,0 +1,165 @@
+package dev.redsink.core.typed;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A record value read as JSON: a Kafka Connect JsonConverter envelope's schema and payload, or any
+ * other JSON value whole.
+ *
+ * <p>JsonConverter writes the same schema in front of every record of a table, and in a Debezium
+ * change event (before, after and source images) it is most of the bytes. An envelope as
+ * JsonConverter writes it ({@code {"schema":{…},"payload":…}}, nothing between) has its schema
+ * parsed once per distinct schema text and shared, read only, by every record that carries the same
+ * bytes; only the payload is parsed per record. Any other form is parsed whole.
+ *
+ * @param schema the envelope's schema (shared: never modify it), or null when the value is not an
+ *     envelope
+ * @param payload the envelope's payload, or the whole value
+ */
+record ParsedValue(JsonNode schema, JsonNode payload) {
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+
+  /** Reads trees without resolving JsonNode's type on every record, as ObjectMapper does. */
+  private static final ObjectReader TREES = JSON.readerFor(JsonNode.class);
+
+  private static final byte[] HEAD = "{\"schema\":".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] MIDDLE = ",\"payload\":".getBytes(StandardCharsets.US_ASCII);
+
+  /** Distinct schemas remembered; past this many the memory starts again, empty. */
+  private static final int SCHEMAS_KEPT = 256;
+
+  private static final Map<SchemaText, JsonNode> SCHEMAS = new ConcurrentHashMap<>();
+
+  /**
+   * Reads {@code value}.
+   *
+   * @throws IOException when it is not valid JSON
+   */
+  static ParsedValue of(byte[] value) throws IOException {
+    ParsedValue fast = asJsonConverterWrites(value);
+    if (fast != null) {
+      return fast;
+    }
+    JsonNode root = TREES.readTree(value);
+    if (root != null
+        && root.size() == 2
+        && root.has("payload")
+        && root.path("schema").isObject()
+        && root.path("schema").path("type").isTextual()) {
+      return new ParsedValue(root.get("schema"), root.get("payload"));
+    }
+    return new ParsedValue(null, root);
+  }
+
+  /** The envelope, when the value has JsonConverter's exact form; null otherwise. */
+  private static ParsedValue asJsonConverterWrites(byte[] value) throws IOException {
+    int from = HEAD.length;
+    if (!startsWith(value, 0, HEAD) || value.length <= from || value[from] != '{') {
+      return null;
+    }
+    int to = objectEnd(value, from);
+    if (to < 0 || !startsWith(value, to, MIDDLE) || value[value.length - 1] != '}') {
+      return null;
+    }
+    JsonNode schema = schema(value, from, to);
+    if (!schema.path("type").isTextual()) {
+      return null;
+    }
+    int payloadFrom = to + MIDDLE.length;
+    try (JsonParser parser =
+        JSON.createParser(value, payloadFrom, value.length - 1 - payloadFrom)) {
+      JsonNode payload = TREES.readTree(parser);
+      return payload != null && nothingFollows(parser) ? new ParsedValue(schema, payload) : null;
+    }
+  }
+
+  /** Whether the parser is at the end: else more than a payload follows, to be read whole. */
+  private static boolean nothingFollows(JsonParser parser) {
+    try {
+      return parser.nextToken() == null;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static JsonNode schema(byte[] value, int from, int to) throws IOException {
+    SchemaText text = new SchemaText(value, from, to);
+    JsonNode known = SCHEMAS.get(text);
+    if (known != null) {
+      return known;
+    }
+    JsonNode schema = TREES.readTree(value, from, to - from);
+    if (SCHEMAS.size() >= SCHEMAS_KEPT) {
+      SCHEMAS.clear();
+    }
+    SCHEMAS.put(new SchemaText(Arrays.copyOfRange(value, from, to), 0, to - from), schema);
+    return schema;
+  }
+
+  /** The index after the JSON object starting at {@code from}, or -1 when it does not close. */
+  private static int objectEnd(byte[] v, int from) {
+    int depth = 0;
+    for (int i = from; i < v.length; i++) {
+      byte b = v[i];
+      if (b == '"') {
+        for (i++; i < v.length && v[i] != '"'; i++) {
+          if (v[i] == '\\') {
+            i++;
+          }
+        }
+      } else if (b == '{' || b == '[') {
+        depth++;
+      } else if ((b == '}' || b == ']') && --depth == 0) {
+        return i + 1;
+      }
+    }
+    return -1;
+  }
+
+  private static boolean startsWith(byte[] v, int at, byte[] prefix) {
+    return v.length - at >= prefix.length
+        && Arrays.equals(v, at, at + prefix.length, prefix, 0, prefix.length);
+  }
+
+  /** A schema's bytes within a value, equal to another's when the bytes are. */
+  private static final class SchemaText {
+    private final byte[] bytes;
+    private final int from;
+    private final int to;
+    private final int hash;
+
+    SchemaText(byte[] bytes, int from, int to) {
+      this.bytes = bytes;
+      this.from = from;
+      this.to = to;
+      int h = to - from;
+      // Every 8th byte: enough to tell schemas apart, equals compares them all.
+      for (int i = from; i < to; i += 8) {
+        h = 31 * h + bytes[i];
+      }
+      this.hash = h;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof SchemaText other
+          && hash == other.hash
+          && Arrays.equals(bytes, from, to, other.bytes, other.from, other.to);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
+}
