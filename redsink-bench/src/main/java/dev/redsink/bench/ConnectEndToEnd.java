@@ -420,7 +420,7 @@ public final class ConnectEndToEnd {
     return c;
   }
 
-  private static Run load(
+  static Run load(
       EmbeddedConnectCluster connect,
       EmulatorProcess emulator,
       int run,
@@ -457,7 +457,7 @@ public final class ConnectEndToEnd {
    * This JVM's CPU use with no connector running, in cores: the broker's and the worker's own
    * background work, which a slow load pays for longer. Measured over 10 s after producing.
    */
-  private static double idleCpuPerSecond(EmulatorProcess emulator) throws InterruptedException {
+  static double idleCpuPerSecond(EmulatorProcess emulator) throws InterruptedException {
     Thread.sleep(2_000);
     CpuSplit start = CpuSplit.now(emulator);
     long t0 = System.nanoTime();
@@ -516,7 +516,7 @@ public final class ConnectEndToEnd {
     return offsets;
   }
 
-  private static long count(Target target, String table) throws SQLException {
+  static long count(Target target, String table) throws SQLException {
     try (Connection c = target.connect();
         Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + table)) {
@@ -525,7 +525,7 @@ public final class ConnectEndToEnd {
     }
   }
 
-  private static void drop(Target target, String table) throws SQLException {
+  static void drop(Target target, String table) throws SQLException {
     try (Connection c = target.connect();
         Statement s = c.createStatement()) {
       s.execute("DROP TABLE IF EXISTS " + table);
@@ -559,7 +559,7 @@ public final class ConnectEndToEnd {
     return values.isEmpty() ? Double.NaN : Median.of(values);
   }
 
-  private static void write(Path path, List<Run> results) throws IOException {
+  static void write(Path path, List<Run> results) throws IOException {
     try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(path, StandardCharsets.UTF_8))) {
       w.println(
           "run\tconnector\tseconds\trows\trecords_per_s\tcpu_connect_s\tcpu_emulator_s"

@@ -1,0 +1,267 @@
+package dev.redsink.bench;
+
+import dev.redsink.bench.ConnectEndToEnd.Run;
+import dev.redsink.bench.ConnectEndToEnd.Target;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.json.JsonConverter;
+import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
+
+/**
+ * Change data capture through Kafka Connect: N Debezium change events of one table ({@link
+ * ChangeEvents}: 70% inserts, 25% updates, 5% deletes with their tombstones) in an in-process KRaft
+ * broker, applied by one Connect worker to the emulator, once by Redsink's connector (typed, {@code
+ * write.mode = cdc}, the plugin's defaults otherwise) and once by Debezium's JDBC sink ({@code
+ * insert.mode = upsert}, {@code delete.enabled = true}, the key from the record key), the two
+ * alternating which goes first. A load is timed from the connector's creation until its committed
+ * offset reaches the topic's end; then its table is checked against the table the events describe
+ * (row count and the sum of {@code qty}), so a sink that drops or repeats a change cannot score.
+ *
+ * <p>Debezium's JDBC sink upserts with {@code INSERT … ON CONFLICT}, which Redshift does not have.
+ * With {@code --debezium-target=redshift} it is pointed at the emulator's Redshift front end, as a
+ * Redshift user would point it, on a table made with the primary key it needs, and the run reports
+ * how it fails; with {@code postgres} (the default) it writes straight into the emulator's
+ * PostgreSQL, where {@code ON CONFLICT} works and no cost profile applies — a figure Debezium's
+ * sink cannot reach on Redshift.
+ *
+ * <p>Options: {@code --records=1000000 (change events) --runs=3 --partitions=1
+ * --cost-profile=redshift --debezium-target=postgres|redshift --debezium-batch-size=500
+ * --only=both|redsink|debezium --out=FILE.tsv}.
+ */
+public final class CdcEndToEnd {
+  private static final String DEBEZIUM = "io.debezium.connector.jdbc.JdbcSinkConnector";
+
+  private CdcEndToEnd() {}
+
+  /** What the topic holds: its end offsets and the table its changes describe. */
+  record Topic(long events, long messages, Map<TopicPartition, Long> end, long rows, long qty) {}
+
+  public static void main(String[] argv) throws Exception {
+    Logging.quiet();
+    Args args = new Args(argv);
+    int events = args.integer("records", 1_000_000);
+    int runs = args.integer("runs", 3);
+    int partitions = args.integer("partitions", 1);
+    int debeziumBatch = args.integer("debezium-batch-size", 500);
+    String only = args.string("only", "both");
+    String out = args.string("out", "");
+    boolean debeziumToRedshift = args.string("debezium-target", "postgres").equals("redshift");
+    String costProfile = args.string("cost-profile", "redshift");
+    System.out.printf(
+        "# cdc end to end: %,d Debezium change events (70%% inserts, 25%% updates, 5%% deletes),"
+            + " %d partition(s), 1 task each, %d runs, cost profile %s, Debezium JDBC sink upsert"
+            + " batch.size %d into %s, -Xmx %d MiB, %d cores%n",
+        events,
+        partitions,
+        runs,
+        costProfile,
+        debeziumBatch,
+        debeziumToRedshift ? "the emulator's Redshift front end (pgjdbc)" : "its PostgreSQL",
+        Runtime.getRuntime().maxMemory() >> 20,
+        Runtime.getRuntime().availableProcessors());
+    List<Run> results = new ArrayList<>();
+    EmbeddedConnectCluster connect = null;
+    try (EmulatorProcess emulator = EmulatorProcess.start(costProfile)) {
+      Endpoint endpoint = emulator.endpoint();
+      Target redsinkTarget =
+          new Target(endpoint.jdbcUrl(), endpoint.user(), endpoint.password(), true);
+      Target debeziumTarget =
+          debeziumToRedshift
+              ? Target.frontEnd(endpoint)
+              : new Target(
+                  "jdbc:postgresql://127.0.0.1:" + emulator.backendPort() + "/dev?sslmode=disable",
+                  "postgres",
+                  "",
+                  false);
+      connect = ConnectEndToEnd.startConnect();
+      connect.kafka().createTopic(ChangeEvents.TOPIC, partitions);
+      long t0 = System.nanoTime();
+      Topic topic = produce(connect, events, partitions);
+      System.out.printf(
+          "# produced %,d change events in %,d messages in %.1f s; the table they describe: %,d"
+              + " rows, sum(qty) %,d%n",
+          topic.events(),
+          topic.messages(),
+          (System.nanoTime() - t0) / 1e9,
+          topic.rows(),
+          topic.qty());
+      double idle = ConnectEndToEnd.idleCpuPerSecond(emulator);
+      for (int run = 1; run <= runs; run++) {
+        List<String> order =
+            run % 2 == 1 ? List.of("redsink", "debezium") : List.of("debezium", "redsink");
+        for (String which : order) {
+          if (!only.equals("both") && !only.equals(which)) {
+            continue;
+          }
+          String table = "cdc_" + which + "_" + run;
+          boolean redsink = which.equals("redsink");
+          Target target = redsink ? redsinkTarget : debeziumTarget;
+          if (!redsink && target.redshift()) {
+            createDebeziumTable(target, table);
+          }
+          Map<String, String> config =
+              redsink ? redsink(endpoint, table) : debezium(target, table, debeziumBatch);
+          Run r;
+          try {
+            r = ConnectEndToEnd.load(connect, emulator, run, which, config, topic.end());
+          } catch (IllegalStateException e) {
+            System.out.printf("run %d  %-8s  failed: %s%n", run, which, firstError(e));
+            connect.deleteConnector(which + "-" + run);
+            ConnectEndToEnd.drop(target, table);
+            continue;
+          }
+          r = new Run(run, which, r.seconds(), topic.events(), r.cpu(), idle, r.connectorThreads());
+          results.add(r);
+          String check = check(target, table, topic);
+          System.out.printf(
+              "run %d  %-8s  %,9d change events  %7.1f s  %,8.0f change events/s  %s  CPU s:"
+                  + " connect %.1f (%.1f above idle, %.2f in the connector's threads), emulator"
+                  + " %.1f, postgres %.1f, total %.1f%n",
+              run,
+              which,
+              r.rows(),
+              r.seconds(),
+              r.recordsPerSecond(),
+              check,
+              r.cpu().connect(),
+              r.connectAboveIdle(),
+              r.connectorThreads(),
+              r.cpu().emulator(),
+              r.cpu().postgres(),
+              r.cpu().total());
+          ConnectEndToEnd.drop(target, table);
+        }
+      }
+    } finally {
+      if (connect != null) {
+        connect.stop();
+      }
+    }
+    double redsink = ConnectEndToEnd.median(results, "redsink");
+    double debezium = ConnectEndToEnd.median(results, "debezium");
+    System.out.printf(
+        "%nmedian change events/s: Redsink %,.0f, Debezium JDBC sink %,.0f%s%n",
+        redsink,
+        debezium,
+        Double.isNaN(redsink / debezium) ? "" : String.format(", ratio %.2f×", redsink / debezium));
+    if (!out.isEmpty()) {
+      ConnectEndToEnd.write(Path.of(out), results);
+    }
+    System.exit(0);
+  }
+
+  /** Produces the change events, keyed by the table's key as Debezium does. */
+  private static Topic produce(EmbeddedConnectCluster connect, int events, int partitions)
+      throws Exception {
+    ChangeEvents changes = new ChangeEvents(42);
+    long messages = 0;
+    try (KafkaProducer<byte[], byte[]> producer =
+        connect.kafka().createProducer(ConnectEndToEnd.producerProps())) {
+      for (int i = 0; i < events; i++) {
+        for (ChangeEvents.Message m : changes.next()) {
+          producer.send(
+              new ProducerRecord<>(
+                  ChangeEvents.TOPIC,
+                  Math.floorMod(java.util.Arrays.hashCode(m.key()), partitions),
+                  m.key(),
+                  m.value()));
+          messages++;
+        }
+      }
+      producer.flush();
+    }
+    Map<TopicPartition, Long> end = new HashMap<>();
+    for (int p = 0; p < partitions; p++) {
+      TopicPartition tp = new TopicPartition(ChangeEvents.TOPIC, p);
+      end.put(tp, connect.kafka().endOffset(tp));
+    }
+    return new Topic(events, messages, end, changes.liveRows(), changes.sumOfQty());
+  }
+
+  /** Redsink's connector as the Debezium section of docs/table-layouts.md sets it up. */
+  static Map<String, String> redsink(Endpoint endpoint, String table) {
+    Map<String, String> c = ConnectEndToEnd.redsink(endpoint, table, 0, "");
+    c.remove("batch.size");
+    c.put("topics", ChangeEvents.TOPIC);
+    c.put("key.converter", JsonConverter.class.getName());
+    c.put("key.converter.schemas.enable", "true");
+    c.put("table.layout", "typed");
+    c.put("write.mode", "cdc");
+    return c;
+  }
+
+  /** Debezium's JDBC sink applying the change events: upserts, deletes, the record key. */
+  private static Map<String, String> debezium(Target target, String table, int batchSize) {
+    Map<String, String> c = new HashMap<>();
+    c.put("connector.class", DEBEZIUM);
+    c.put("topics", ChangeEvents.TOPIC);
+    c.put("tasks.max", "1");
+    c.put("key.converter", JsonConverter.class.getName());
+    c.put("key.converter.schemas.enable", "true");
+    c.put("value.converter", JsonConverter.class.getName());
+    c.put("value.converter.schemas.enable", "true");
+    c.put("connection.url", target.url());
+    c.put("connection.username", target.user());
+    c.put("connection.password", target.password());
+    c.put("insert.mode", "upsert");
+    c.put("delete.enabled", "true");
+    c.put("primary.key.mode", "record_key");
+    c.put("schema.evolution", target.redshift() ? "none" : "basic");
+    c.put("collection.name.format", table);
+    c.put("batch.size", Integer.toString(batchSize));
+    return c;
+  }
+
+  /** Debezium's table on Redshift, with the primary key its upserts need. */
+  private static void createDebeziumTable(Target target, String table) throws SQLException {
+    try (Connection c = target.connect();
+        Statement s = c.createStatement()) {
+      s.execute("DROP TABLE IF EXISTS " + table);
+      s.execute(
+          "CREATE TABLE "
+              + table
+              + " (order_id BIGINT NOT NULL PRIMARY KEY, store SMALLINT, qty INTEGER, customer"
+              + " BIGINT, price DECIMAL(10,2), discount REAL, weight DOUBLE PRECISION, paid"
+              + " BOOLEAN, note VARCHAR(256), status VARCHAR(16), ship_day DATE, created TIMESTAMP,"
+              + " updated TIMESTAMPTZ, ref VARCHAR(36), attrs VARCHAR(1024))");
+    }
+  }
+
+  /** "rows ok" when the table is the one the events describe, else what differs. */
+  private static String check(Target target, String table, Topic topic) throws SQLException {
+    try (Connection c = target.connect();
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT COUNT(*), SUM(qty) FROM " + table)) {
+      rs.next();
+      long rows = rs.getLong(1);
+      long qty = rs.getLong(2);
+      if (rows == topic.rows() && qty == topic.qty()) {
+        return "table ok";
+      }
+      return String.format(
+          "TABLE WRONG: %,d rows (expected %,d), sum(qty) %,d (expected %,d)",
+          rows, topic.rows(), qty, topic.qty());
+    }
+  }
+
+  /** The line of a failed task's trace that says why: the database's error where there is one. */
+  private static String firstError(IllegalStateException e) {
+    String trace = String.valueOf(e.getMessage());
+    for (String line : trace.split("\n")) {
+      if (line.contains("ERROR:") || line.contains("syntax error")) {
+        return line.strip();
+      }
+    }
+    return trace.lines().findFirst().orElse(trace);
+  }
+}
