@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -31,9 +30,6 @@ record ParsedValue(JsonNode schema, JsonNode payload) {
 
   /** Reads trees without resolving JsonNode's type on every record, as ObjectMapper does. */
   private static final ObjectReader TREES = JSON.readerFor(JsonNode.class);
-
-  private static final byte[] HEAD = "{\"schema\":".getBytes(StandardCharsets.US_ASCII);
-  private static final byte[] MIDDLE = ",\"payload\":".getBytes(StandardCharsets.US_ASCII);
 
   /** Distinct schemas remembered; past this many the memory starts again, empty. */
   private static final int SCHEMAS_KEPT = 256;
@@ -63,19 +59,15 @@ record ParsedValue(JsonNode schema, JsonNode payload) {
 
   /** The envelope, when the value has JsonConverter's exact form; null otherwise. */
   private static ParsedValue asJsonConverterWrites(byte[] value) throws IOException {
-    int from = HEAD.length;
-    if (!startsWith(value, 0, HEAD) || value.length <= from || value[from] != '{') {
+    int to = EnvelopeBytes.schemaEnd(value);
+    if (to < 0) {
       return null;
     }
-    int to = objectEnd(value, from);
-    if (to < 0 || !startsWith(value, to, MIDDLE) || value[value.length - 1] != '}') {
-      return null;
-    }
-    JsonNode schema = schema(value, from, to);
+    JsonNode schema = schema(value, EnvelopeBytes.schemaStart(), to);
     if (!schema.path("type").isTextual()) {
       return null;
     }
-    int payloadFrom = to + MIDDLE.length;
+    int payloadFrom = EnvelopeBytes.payloadStart(to);
     try (JsonParser parser =
         JSON.createParser(value, payloadFrom, value.length - 1 - payloadFrom)) {
       JsonNode payload = TREES.readTree(parser);
@@ -104,31 +96,6 @@ record ParsedValue(JsonNode schema, JsonNode payload) {
     }
     SCHEMAS.put(new SchemaText(Arrays.copyOfRange(value, from, to), 0, to - from), schema);
     return schema;
-  }
-
-  /** The index after the JSON object starting at {@code from}, or -1 when it does not close. */
-  private static int objectEnd(byte[] v, int from) {
-    int depth = 0;
-    for (int i = from; i < v.length; i++) {
-      byte b = v[i];
-      if (b == '"') {
-        for (i++; i < v.length && v[i] != '"'; i++) {
-          if (v[i] == '\\') {
-            i++;
-          }
-        }
-      } else if (b == '{' || b == '[') {
-        depth++;
-      } else if ((b == '}' || b == ']') && --depth == 0) {
-        return i + 1;
-      }
-    }
-    return -1;
-  }
-
-  private static boolean startsWith(byte[] v, int at, byte[] prefix) {
-    return v.length - at >= prefix.length
-        && Arrays.equals(v, at, at + prefix.length, prefix, 0, prefix.length);
   }
 
   /** A schema's bytes within a value, equal to another's when the bytes are. */

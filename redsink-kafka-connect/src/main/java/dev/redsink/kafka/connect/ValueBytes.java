@@ -1,7 +1,10 @@
 package dev.redsink.kafka.connect;
 
+import dev.redsink.core.typed.EnvelopeBytes;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Map;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.json.DecimalFormat;
@@ -18,6 +21,11 @@ import org.apache.kafka.connect.storage.ConverterType;
 final class ValueBytes {
   private final JsonConverter json = converter(false);
   private final JsonConverter withSchema = converter(true);
+
+  /** The JSON of the schemas met so far, by instance; past this many it starts again, empty. */
+  private final Map<Schema, byte[]> schemas = Collections.synchronizedMap(new IdentityHashMap<>());
+
+  private static final int SCHEMAS_KEPT = 64;
   private final StructFormat valueFormat;
 
   ValueBytes() {
@@ -49,9 +57,31 @@ final class ValueBytes {
         && !(value instanceof byte[])
         && !(value instanceof ByteBuffer)
         && !(value instanceof String)) {
-      return withSchema.fromConnectData(topic, schema, value);
+      return enveloped(topic, schema, value);
     }
     return of(topic, schema, value);
+  }
+
+  /**
+   * JsonConverter's envelope ({@code {"schema":…,"payload":…}}), byte for byte as {@code
+   * schemas.enable = true} writes it, with the schema's JSON written once per schema: converters
+   * and transforms hand every record of a schema the same instance, and in a Debezium change event
+   * the schema is most of the bytes.
+   */
+  private byte[] enveloped(String topic, Schema schema, Object value) {
+    byte[] schemaJson = schemas.get(schema);
+    if (schemaJson == null) {
+      byte[] envelope = withSchema.fromConnectData(topic, schema, value);
+      schemaJson = EnvelopeBytes.schemaOf(envelope);
+      if (schemaJson != null) {
+        if (schemas.size() >= SCHEMAS_KEPT) {
+          schemas.clear();
+        }
+        schemas.put(schema, schemaJson);
+      }
+      return envelope;
+    }
+    return EnvelopeBytes.of(schemaJson, json.fromConnectData(topic, schema, value));
   }
 
   /**

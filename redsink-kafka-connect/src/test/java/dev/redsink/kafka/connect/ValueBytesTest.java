@@ -108,4 +108,44 @@ class ValueBytesTest {
     assertThat(StructFormat.of(Map.of("table_layout", "payload")))
         .isEqualTo(StructFormat.SCHEMALESS_JSON);
   }
+
+  @org.junit.jupiter.api.Test
+  void aTypedTablesEnvelopeIsJsonConvertersByteForByteWithTheSchemaWrittenOnce() {
+    Schema row =
+        SchemaBuilder.struct()
+            .name("dbz.public.orders.Value")
+            .optional()
+            .field("id", Schema.INT64_SCHEMA)
+            .field("price", Decimal.builder(2).parameter("connect.decimal.precision", "10").build())
+            .field("tags", SchemaBuilder.array(Schema.STRING_SCHEMA).optional().build())
+            .field("attrs", SchemaBuilder.map(Schema.STRING_SCHEMA, Schema.INT32_SCHEMA).build())
+            .field("note", SchemaBuilder.string().optional().doc("a \"quoted\" doc").build())
+            .build();
+    Schema envelope =
+        SchemaBuilder.struct()
+            .name("dbz.public.orders.Envelope")
+            .version(2)
+            .field("before", row)
+            .field("after", row)
+            .field("op", Schema.STRING_SCHEMA)
+            .build();
+    org.apache.kafka.connect.json.JsonConverter reference =
+        new org.apache.kafka.connect.json.JsonConverter();
+    reference.configure(Map.of("schemas.enable", true, "decimal.format", "NUMERIC"), false);
+    ValueBytes bytes = new ValueBytes(StructFormat.JSON_WITH_SCHEMA);
+    for (int i = 0; i < 3; i++) {
+      Struct after =
+          new Struct(row)
+              .put("id", (long) i)
+              .put("price", new BigDecimal("12.5" + i))
+              .put("tags", i == 1 ? null : List.of("a", "ü"))
+              .put("attrs", Map.of("k", i))
+              .put("note", i == 2 ? "zürich \"€\"" : null);
+      Struct value = new Struct(envelope).put("after", after).put("op", i == 0 ? "c" : "u");
+      assertThat(new String(bytes.value("orders", envelope, value), StandardCharsets.UTF_8))
+          .isEqualTo(
+              new String(
+                  reference.fromConnectData("orders", envelope, value), StandardCharsets.UTF_8));
+    }
+  }
 }
