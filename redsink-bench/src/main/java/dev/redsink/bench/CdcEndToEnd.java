@@ -14,6 +14,7 @@ import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.converters.ByteArrayConverter;
 import org.apache.kafka.connect.json.JsonConverter;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 
@@ -35,8 +36,10 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  * sink cannot reach on Redshift.
  *
  * <p>Options: {@code --records=1000000 (change events) --runs=3 --partitions=1
- * --cost-profile=redshift --debezium-target=postgres|redshift --debezium-batch-size=500
- * --only=both|redsink|debezium --out=FILE.tsv}.
+ * --cost-profile=redshift --flush-max-bytes=SIZE (Redsink's; its default otherwise)
+ * --converter=json|bytes (Redsink's key and value converters: JsonConverter or ByteArrayConverter)
+ * --debezium-target=postgres|redshift --debezium-batch-size=500 --only=both|redsink|debezium
+ * --out=FILE.tsv}.
  */
 public final class CdcEndToEnd {
   private static final String DEBEZIUM = "io.debezium.connector.jdbc.JdbcSinkConnector";
@@ -57,14 +60,19 @@ public final class CdcEndToEnd {
     String out = args.string("out", "");
     boolean debeziumToRedshift = args.string("debezium-target", "postgres").equals("redshift");
     String costProfile = args.string("cost-profile", "redshift");
+    String flushMaxBytes = args.string("flush-max-bytes", "");
+    boolean rawBytes = args.string("converter", "json").equals("bytes");
     System.out.printf(
         "# cdc end to end: %,d Debezium change events (70%% inserts, 25%% updates, 5%% deletes),"
-            + " %d partition(s), 1 task each, %d runs, cost profile %s, Debezium JDBC sink upsert"
-            + " batch.size %d into %s, -Xmx %d MiB, %d cores%n",
+            + " %d partition(s), 1 task each, %d runs, cost profile %s, Redsink flush.max.bytes %s"
+            + " and converters %s,"
+            + " Debezium JDBC sink upsert batch.size %d into %s, -Xmx %d MiB, %d cores%n",
         events,
         partitions,
         runs,
         costProfile,
+        flushMaxBytes.isEmpty() ? "default" : flushMaxBytes,
+        rawBytes ? "ByteArrayConverter" : "JsonConverter",
         debeziumBatch,
         debeziumToRedshift ? "the emulator's Redshift front end (pgjdbc)" : "its PostgreSQL",
         Runtime.getRuntime().maxMemory() >> 20,
@@ -110,7 +118,9 @@ public final class CdcEndToEnd {
             createDebeziumTable(target, table);
           }
           Map<String, String> config =
-              redsink ? redsink(endpoint, table) : debezium(target, table, debeziumBatch);
+              redsink
+                  ? converters(redsink(endpoint, table, flushMaxBytes), rawBytes)
+                  : debezium(target, table, debeziumBatch);
           Run r;
           try {
             r = ConnectEndToEnd.load(connect, emulator, run, which, config, topic.end());
@@ -189,8 +199,11 @@ public final class CdcEndToEnd {
   }
 
   /** Redsink's connector as the Debezium section of docs/table-layouts.md sets it up. */
-  static Map<String, String> redsink(Endpoint endpoint, String table) {
+  static Map<String, String> redsink(Endpoint endpoint, String table, String flushMaxBytes) {
     Map<String, String> c = ConnectEndToEnd.redsink(endpoint, table, 0, "");
+    if (!flushMaxBytes.isEmpty()) {
+      c.put("flush.max.bytes", flushMaxBytes);
+    }
     c.remove("batch.size");
     c.put("topics", ChangeEvents.TOPIC);
     c.put("key.converter", JsonConverter.class.getName());
@@ -198,6 +211,20 @@ public final class CdcEndToEnd {
     c.put("table.layout", "typed");
     c.put("write.mode", "cdc");
     return c;
+  }
+
+  /**
+   * With {@code raw}, Redsink reads keys and values with ByteArrayConverter: the JSON as Debezium's
+   * JsonConverter wrote it, neither parsed into a Struct nor written back to JSON.
+   */
+  private static Map<String, String> converters(Map<String, String> config, boolean raw) {
+    if (raw) {
+      config.put("key.converter", ByteArrayConverter.class.getName());
+      config.put("value.converter", ByteArrayConverter.class.getName());
+      config.remove("key.converter.schemas.enable");
+      config.remove("value.converter.schemas.enable");
+    }
+    return config;
   }
 
   /** Debezium's JDBC sink applying the change events: upserts, deletes, the record key. */

@@ -2,7 +2,9 @@ package dev.redsink.bench;
 
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.record.TopicPartition;
+import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -26,8 +28,12 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  * max(pico_offset)}) would scan every row on every poll and slow the database it measures. Records
  * of the first {@code --warmup-s} seconds are left out.
  *
+ * <p>With {@code --shape=cdc} the records are Debezium change events ({@link ChangeEvents}; a
+ * delete is two records, the event and its tombstone) applied by a typed {@code write.mode = cdc}
+ * connector, and {@code --rate} counts change-event records.
+ *
  * <p>Options: {@code --rate=20000 --seconds=90 --warmup-s=15 --poll-ms=100 --flush-interval-ms=1000
- * --flush-max-bytes=67108864 --max-file-bytes=32MB --cost-profile=redshift}.
+ * --flush-max-bytes=67108864 --max-file-bytes=32MB --cost-profile=redshift --shape=json1k|cdc}.
  */
 public final class Freshness {
   private Freshness() {}
@@ -40,20 +46,23 @@ public final class Freshness {
     int warmup = args.integer("warmup-s", 15);
     int pollMs = args.integer("poll-ms", 100);
     String flushInterval = args.string("flush-interval-ms", "1000");
-    String maxFileBytes = args.string("max-file-bytes", "32MB");
     String flushMaxBytes = args.string("flush-max-bytes", Long.toString(64L << 20));
     String costProfile = args.string("cost-profile", "redshift");
+    boolean cdc = args.string("shape", "json1k").equals("cdc");
+    String maxFileBytes = args.string("max-file-bytes", cdc ? "" : "32MB");
+    String topic = cdc ? ChangeEvents.TOPIC : ConnectEndToEnd.TOPIC;
     int total = rate * seconds;
     System.out.printf(
-        "# freshness: %,d records/s for %d s (%,d records, 1 KiB JSON), flush.interval.ms %s,"
+        "# freshness: %,d records/s for %d s (%,d records, %s), flush.interval.ms %s,"
             + " flush.max.bytes %s, max.file.bytes %s, cost profile %s, poll every %d ms, first"
             + " %d s left out%n",
         rate,
         seconds,
         total,
+        cdc ? "Debezium change events into a typed cdc table" : "1 KiB JSON",
         flushInterval,
         flushMaxBytes,
-        maxFileBytes,
+        maxFileBytes.isEmpty() ? "default" : maxFileBytes,
         costProfile,
         pollMs,
         warmup);
@@ -63,19 +72,27 @@ public final class Freshness {
     try (EmulatorProcess emulator = EmulatorProcess.start(costProfile)) {
       Endpoint endpoint = emulator.endpoint();
       connect = ConnectEndToEnd.startConnect();
-      connect.kafka().createTopic(ConnectEndToEnd.TOPIC, 1);
+      connect.kafka().createTopic(topic, 1);
       String table = "bench_freshness";
-      Map<String, String> config = ConnectEndToEnd.redsink(endpoint, table, 0, maxFileBytes);
+      Map<String, String> config =
+          cdc
+              ? CdcEndToEnd.redsink(endpoint, table, "")
+              : ConnectEndToEnd.redsink(endpoint, table, 0, "");
+      config.remove("batch.size");
+      if (!maxFileBytes.isEmpty()) {
+        config.put("max.file.bytes", maxFileBytes);
+      }
       config.put("flush.interval.ms", flushInterval);
       config.put("flush.max.bytes", flushMaxBytes);
       connect.configureConnector("freshness", config);
       AtomicBoolean producing = new AtomicBoolean(true);
       EmbeddedConnectCluster cluster = connect;
       Thread producer =
-          new Thread(() -> produce(cluster, rate, total, produced, producing), "producer");
+          new Thread(
+              () -> produce(cluster, topic, cdc, rate, total, produced, producing), "producer");
       long start = System.currentTimeMillis();
       producer.start();
-      TopicPartition partition = new TopicPartition(ConnectEndToEnd.TOPIC, 0);
+      TopicPartition partition = new TopicPartition(topic, 0);
       try (RedshiftSink reader =
           RedshiftSink.open(endpoint.sinkConfig(table, "freshness-reader"))) {
         long seen = -1;
@@ -105,11 +122,15 @@ public final class Freshness {
   /** Sends at a steady rate, each record stamped with its send time, kept by offset. */
   private static void produce(
       EmbeddedConnectCluster connect,
+      String topic,
+      boolean cdc,
       int rate,
       int total,
       AtomicLongArray produced,
       AtomicBoolean producing) {
     ConnectEndToEnd.Values values = new ConnectEndToEnd.Values();
+    ChangeEvents changes = new ChangeEvents(42);
+    Deque<ChangeEvents.Message> pending = new ArrayDeque<>();
     long periodNanos = 1_000_000_000L / rate;
     long next = System.nanoTime();
     try (KafkaProducer<byte[], byte[]> producer =
@@ -121,8 +142,20 @@ public final class Freshness {
         }
         next += periodNanos;
         long sent = System.currentTimeMillis();
+        byte[] key = null;
+        byte[] value;
+        if (cdc) {
+          if (pending.isEmpty()) {
+            pending.addAll(changes.next());
+          }
+          ChangeEvents.Message m = pending.poll();
+          key = m.key();
+          value = m.value();
+        } else {
+          value = values.value(i);
+        }
         producer.send(
-            new ProducerRecord<>(ConnectEndToEnd.TOPIC, 0, sent, null, values.value(i)),
+            new ProducerRecord<>(topic, 0, sent, key, value),
             (metadata, e) -> {
               if (e == null) {
                 produced.set((int) metadata.offset(), sent);
