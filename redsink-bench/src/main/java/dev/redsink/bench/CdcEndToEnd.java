@@ -42,8 +42,6 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  * --out=FILE.tsv}.
  */
 public final class CdcEndToEnd {
-  private static final String DEBEZIUM = "io.debezium.connector.jdbc.JdbcSinkConnector";
-
   private CdcEndToEnd() {}
 
   /** What the topic holds: its end offsets and the table its changes describe. */
@@ -229,23 +227,13 @@ public final class CdcEndToEnd {
 
   /** Debezium's JDBC sink applying the change events: upserts, deletes, the record key. */
   private static Map<String, String> debezium(Target target, String table, int batchSize) {
-    Map<String, String> c = new HashMap<>();
-    c.put("connector.class", DEBEZIUM);
+    Map<String, String> c = ConnectEndToEnd.debezium(target, table, batchSize);
     c.put("topics", ChangeEvents.TOPIC);
-    c.put("tasks.max", "1");
     c.put("key.converter", JsonConverter.class.getName());
     c.put("key.converter.schemas.enable", "true");
-    c.put("value.converter", JsonConverter.class.getName());
-    c.put("value.converter.schemas.enable", "true");
-    c.put("connection.url", target.url());
-    c.put("connection.username", target.user());
-    c.put("connection.password", target.password());
     c.put("insert.mode", "upsert");
     c.put("delete.enabled", "true");
     c.put("primary.key.mode", "record_key");
-    c.put("schema.evolution", target.redshift() ? "none" : "basic");
-    c.put("collection.name.format", table);
-    c.put("batch.size", Integer.toString(batchSize));
     return c;
   }
 

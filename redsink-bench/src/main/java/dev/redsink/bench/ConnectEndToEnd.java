@@ -377,7 +377,7 @@ public final class ConnectEndToEnd {
    * the emulator's PostgreSQL it creates its table itself (schema evolution basic); into the
    * Redshift front end the table exists ({@link #createDebeziumTable}) and evolution is off.
    */
-  private static Map<String, String> debezium(Target target, String table, int batchSize) {
+  static Map<String, String> debezium(Target target, String table, int batchSize) {
     Map<String, String> c = new HashMap<>();
     c.put("connector.class", DEBEZIUM);
     c.put("topics", TOPIC);
