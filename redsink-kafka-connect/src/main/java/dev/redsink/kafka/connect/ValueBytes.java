@@ -1,6 +1,6 @@
 package dev.redsink.kafka.connect;
 
-import dev.redsink.core.typed.EnvelopeBytes;
+import dev.redsink.core.record.EnvelopeBytes;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;

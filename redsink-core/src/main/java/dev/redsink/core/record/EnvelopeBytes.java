@@ -1,4 +1,4 @@
-package dev.redsink.core.typed;
+package dev.redsink.core.record;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -33,7 +33,7 @@ public final class EnvelopeBytes {
   }
 
   /** Where the schema starts in an envelope in JsonConverter's form. */
-  static int schemaStart() {
+  public static int schemaStart() {
     return HEAD.length;
   }
 
@@ -41,7 +41,7 @@ public final class EnvelopeBytes {
    * The index after the schema of an envelope in JsonConverter's form (where {@code ,"payload":}
    * starts, and the value ends with {@code }}), or -1 for any other value.
    */
-  static int schemaEnd(byte[] v) {
+  public static int schemaEnd(byte[] v) {
     int from = HEAD.length;
     if (!startsWith(v, 0, HEAD) || v.length <= from || v[from] != '{') {
       return -1;
@@ -51,7 +51,7 @@ public final class EnvelopeBytes {
   }
 
   /** Where the payload starts, given {@link #schemaEnd}. */
-  static int payloadStart(int schemaEnd) {
+  public static int payloadStart(int schemaEnd) {
     return schemaEnd + MIDDLE.length;
   }
 
