@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -180,7 +181,7 @@ public final class CdcEndToEnd {
           producer.send(
               new ProducerRecord<>(
                   ChangeEvents.TOPIC,
-                  Math.floorMod(java.util.Arrays.hashCode(m.key()), partitions),
+                  Math.floorMod(Arrays.hashCode(m.key()), partitions),
                   m.key(),
                   m.value()));
           messages++;
@@ -252,7 +253,7 @@ public final class CdcEndToEnd {
     }
   }
 
-  /** "rows ok" when the table is the one the events describe, else what differs. */
+  /** "table ok" when the table is the one the events describe, else what differs. */
   private static String check(Target target, String table, Topic topic) throws SQLException {
     try (Connection c = target.connect();
         Statement s = c.createStatement();
