@@ -11,19 +11,24 @@ import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.ReplaceRun;
 import dev.redsink.core.SessionSettings;
 import dev.redsink.core.SinkSession;
+import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
+import dev.redsink.core.retry.Sleeper;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -48,6 +53,7 @@ import picocli.CommandLine.Spec;
           + " a failure or Ctrl-C before then leaves the table as it was."
     })
 final class LoadCommand implements Callable<Integer> {
+  private static final Logger LOG = LoggerFactory.getLogger(LoadCommand.class);
 
   @ParentCommand private Redsink parent;
 
@@ -154,7 +160,12 @@ final class LoadCommand implements Callable<Integer> {
           out.println("Stopped: the replace was abandoned and the table is unchanged.");
           return ExitCodes.OK;
         }
-        LoadResult result = run.write(batch);
+        LoadResult result = writeRetrying(sink, run, batch);
+        if (result == null) {
+          bar.finish();
+          out.println("Stopped: the replace was abandoned and the table is unchanged.");
+          return ExitCodes.OK;
+        }
         stats.loaded(result.received(), result.loaded(), result.skipped());
         bar.draw();
       }
@@ -169,6 +180,40 @@ final class LoadCommand implements Callable<Integer> {
           summary.elapsed().toMillis() / 1000.0);
     }
     return ExitCodes.OK;
+  }
+
+  /**
+   * Writes one batch into the run, loading it again after a transient failure (the run's ledger
+   * skips what committed) as every runtime does: after retry_delay × failures, until it loads,
+   * retry_timeout passes or Ctrl-C.
+   *
+   * @return null when stopped first
+   */
+  private LoadResult writeRetrying(RedshiftSink sink, ReplaceRun run, List<Record> batch) {
+    long started = System.nanoTime();
+    for (int failures = 1; ; failures++) {
+      try {
+        return run.write(batch);
+      } catch (RedsinkException e) {
+        Duration timeout = sink.retryTimeout();
+        boolean timedOut =
+            !timeout.isZero()
+                && Duration.ofNanos(System.nanoTime() - started).compareTo(timeout) > 0;
+        if (!e.isTransient() || timedOut) {
+          throw e;
+        }
+        if (parent.stop().isRequested()) {
+          return null;
+        }
+        Duration delay = sink.retryDelay(failures);
+        LOG.warn(
+            "Cannot load a batch into {} yet, retrying in {} ms: {}",
+            run.runTable(),
+            delay.toMillis(),
+            e.getMessage());
+        Sleeper.SYSTEM.sleep(delay);
+      }
+    }
   }
 
   /** Refuses an input file that cannot be read before anything connects to Redshift. */

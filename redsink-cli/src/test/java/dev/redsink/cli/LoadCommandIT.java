@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.emulator.fault.SqlFault;
 import dev.redsink.testkit.Warehouse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,6 +87,45 @@ class LoadCommandIT {
             warehouse.number(
                 "SELECT COUNT(*) FROM pg_class WHERE relname LIKE 'refresh_ref_rsrun_%'"))
         .isZero();
+  }
+
+  /**
+   * A replace whose loads keep meeting serializable isolation violations (error 1023, what a
+   * concurrent transaction causes on Redshift) past max_retries: the batch is loaded again, as
+   * every runtime does, and the table still becomes exactly the input, each line once.
+   */
+  @Test
+  void aReplaceLoadsABatchAgainWhenItsRetriesAreSpentOnATransientFailure(
+      RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
+    Path connector = dir.resolve("conflict.toml");
+    Files.writeString(
+        connector,
+        TestConnectors.file(emulator, "conflict", "conflict_{topic}", 300)
+            + "retry_delay = \"50ms\"\n");
+    Path input = dir.resolve("in.ndjson");
+    Files.writeString(input, lines(500, "r"));
+    int fired = emulator.sqlFaults().fired();
+    emulator
+        .sqlFaults()
+        .failNext(
+            "^(INSERT INTO|COPY) \"conflict_cf_rsrun_",
+            4,
+            SqlFault.serializableIsolationViolation());
+
+    CommandLineRun replace =
+        CommandLineRun.of(
+            "load", connector.toString(), "--topic", "cf", "--replace", input.toString());
+
+    assertThat(replace.exitCode()).as(replace.out() + replace.err()).isZero();
+    assertThat(emulator.sqlFaults().fired() - fired)
+        .as("the COPY failed past max_retries")
+        .isEqualTo(4);
+    assertThat(replace.out())
+        .contains("Replaced the contents of conflict_cf: 0 rows before, 500 rows after");
+    assertThat(
+            new Warehouse(emulator)
+                .value("SELECT COUNT(*), COUNT(DISTINCT payload) FROM conflict_cf"))
+        .isEqualTo("500|500");
   }
 
   /**

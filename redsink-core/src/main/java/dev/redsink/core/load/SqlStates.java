@@ -76,7 +76,6 @@ public final class SqlStates {
     return ErrorCategory.FATAL;
   }
 
-  /** Last resort: the JDBC driver reports 1023 only in the text ("… 1023 Details: …"). */
   /**
    * Whether a failure says the target no longer has a column (42703), a type (42804) or itself
    * (42P01) the load expected: the table changed under the sink.
@@ -90,6 +89,7 @@ public final class SqlStates {
     return false;
   }
 
+  /** Last resort: the JDBC driver reports 1023 only in the text ("… 1023 Details: …"). */
   static boolean mentions1023(String message) {
     return message != null && ERROR_1023.matcher(message.toLowerCase(Locale.ROOT)).find();
   }
