@@ -15,7 +15,6 @@ import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
-import dev.redsink.core.retry.Sleeper;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
@@ -202,17 +201,26 @@ final class LoadCommand implements Callable<Integer> {
         if (!e.isTransient() || timedOut) {
           throw e;
         }
-        if (parent.stop().isRequested()) {
-          return null;
-        }
         Duration delay = sink.retryDelay(failures);
         LOG.warn(
             "Cannot load a batch into {} yet, retrying in {} ms: {}",
             run.runTable(),
             delay.toMillis(),
             e.getMessage());
-        Sleeper.SYSTEM.sleep(delay);
+        if (stoppedWithin(delay)) {
+          return null;
+        }
       }
+    }
+  }
+
+  /** Waits {@code delay} unless a stop comes first: true when it did. */
+  private boolean stoppedWithin(Duration delay) {
+    try {
+      return parent.stop().await(delay);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return true;
     }
   }
 
