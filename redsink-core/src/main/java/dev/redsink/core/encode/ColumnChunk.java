@@ -27,6 +27,10 @@ final class ColumnChunk {
   private int runLevel = -1;
   private int runLength;
   private int pageValues;
+
+  /** Booleans in the current page, whose bits fill its value bytes eight at a time. */
+  private int pageBooleans;
+
   private long totalValues;
   private byte[] page = new byte[0];
   private byte[] compressed = new byte[64 * 1024];
@@ -62,6 +66,48 @@ final class ColumnChunk {
     for (int i = 0; i < 8; i++) {
       values[valuesLength++] = (byte) (value >>> (8 * i));
     }
+    endValue(codec);
+  }
+
+  /** An INT32 value, little endian. */
+  void addInt(int value, PageCodec codec) {
+    level(1);
+    ensure(4);
+    writeIntLe(values, valuesLength, value);
+    valuesLength += 4;
+    endValue(codec);
+  }
+
+  /** A FLOAT value: its IEEE 754 bits, little endian. */
+  void addFloat(float value, PageCodec codec) {
+    addInt(Float.floatToRawIntBits(value), codec);
+  }
+
+  /** A DOUBLE value: its IEEE 754 bits, little endian. */
+  void addDouble(double value, PageCodec codec) {
+    addLong(Double.doubleToRawLongBits(value), codec);
+  }
+
+  /** A BOOLEAN value: PLAIN booleans are bit-packed, the first value in a byte's lowest bit. */
+  void addBoolean(boolean value, PageCodec codec) {
+    level(1);
+    int bit = pageBooleans++ & 7;
+    if (bit == 0) {
+      ensure(1);
+      values[valuesLength++] = 0;
+    }
+    if (value) {
+      values[valuesLength - 1] |= (byte) (1 << bit);
+    }
+    endValue(codec);
+  }
+
+  /** A FIXED_LEN_BYTE_ARRAY value: its bytes only (the column gives the length). */
+  void addFixed(byte[] bytes, PageCodec codec) {
+    level(1);
+    ensure(bytes.length);
+    System.arraycopy(bytes, 0, values, valuesLength, bytes.length);
+    valuesLength += bytes.length;
     endValue(codec);
   }
 
@@ -173,6 +219,7 @@ final class ColumnChunk {
     valuesLength = 0;
     levelsLength = 0;
     pageValues = 0;
+    pageBooleans = 0;
   }
 
   private void ensure(int more) {

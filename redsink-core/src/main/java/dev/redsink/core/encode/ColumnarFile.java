@@ -2,6 +2,10 @@ package dev.redsink.core.encode;
 
 import dev.redsink.core.record.Record;
 import dev.redsink.core.table.Column;
+import dev.redsink.core.table.ColumnRole;
+import dev.redsink.core.table.TableName;
+import dev.redsink.core.typed.FieldValue;
+import dev.redsink.core.typed.TypedRow;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -14,10 +18,9 @@ import org.apache.parquet.hadoop.ParquetFileWriter.Mode;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * Encodes records of a payload layout (every column a record field or metadata, no typed fields)
- * column by column, writing each value's bytes straight into its column's page buffer: no object
- * per record or per value. One row group per file; parquet-java's file writer lays out the pages
- * and writes the footer.
+ * Encodes records column by column, writing each value's bytes straight into its column's page
+ * buffer: no object per record or per value beyond the typed rows read already. One row group per
+ * file; parquet-java's file writer lays out the pages and writes the footer.
  */
 final class ColumnarFile {
   private static final Base64.Encoder BASE64 = Base64.getEncoder();
@@ -31,29 +34,73 @@ final class ColumnarFile {
   private byte[] lastTopicBytes;
   private byte[] scratch = new byte[256];
 
+  /** Each column's folded name (null for columns other than fields). */
+  private final String[] folded;
+
+  /**
+   * Where each field column's field was in the last row: a table's records mostly carry the same
+   * fields in the same order, so a row's field is found without a map per row.
+   */
+  private final int[] lastIndex;
+
   ColumnarFile(
       List<Column> columns, MessageType schema, ParquetCompression compression, String createdAt) {
     this.columns = columns;
     this.schema = schema;
     this.compression = compression;
     this.createdAt = createdAt.getBytes(StandardCharsets.UTF_8);
+    this.folded = new String[columns.size()];
+    this.lastIndex = new int[columns.size()];
+    for (int i = 0; i < columns.size(); i++) {
+      if (columns.get(i).role() == ColumnRole.FIELD) {
+        folded[i] = TableName.fold(columns.get(i).name());
+      }
+    }
   }
 
-  /** Whether this encoder can write every column of the layout. */
-  static boolean handles(List<Column> columns) {
-    return columns.stream().allMatch(c -> c.role() != dev.redsink.core.table.ColumnRole.FIELD);
+  /** The field among {@code fields} that lands in column {@code i}, or null. */
+  private FieldValue field(int i, List<FieldValue> fields) {
+    String name = folded[i];
+    int at = lastIndex[i];
+    if (at < fields.size() && fields.get(at).name().equals(name)) {
+      return fields.get(at);
+    }
+    // Field names are unique within a row (FieldNames refuses two landing in one column).
+    for (int j = 0; j < fields.size(); j++) {
+      if (fields.get(j).name().equals(name)) {
+        lastIndex[i] = j;
+        return fields.get(j);
+      }
+    }
+    return null;
   }
 
-  byte[] encode(List<Record> records, int capacityHint) throws IOException {
+  /**
+   * Encodes the records; {@code rows} holds each record's typed fields, in the same order (empty
+   * for a layout without field columns).
+   */
+  byte[] encode(List<Record> records, List<TypedRow> rows, int capacityHint) throws IOException {
     List<ColumnDescriptor> descriptors = schema.getColumns();
     ColumnChunk[] chunks = new ColumnChunk[columns.size()];
     for (int i = 0; i < chunks.length; i++) {
       chunks[i] = new ColumnChunk(descriptors.get(i));
     }
     try (PageCodec codec = compression.newCodec()) {
-      for (Record record : records) {
+      for (int r = 0; r < records.size(); r++) {
+        Record record = records.get(r);
+        List<FieldValue> fields = rows.isEmpty() ? List.of() : rows.get(r).fields();
         for (int i = 0; i < chunks.length; i++) {
-          add(chunks[i], columns.get(i), record, codec);
+          Column column = columns.get(i);
+          if (column.role() == ColumnRole.FIELD) {
+            FieldValue field = field(i, fields);
+            if (field == null || field.value() == null) {
+              chunks[i].addNull(codec);
+            } else {
+              FieldWriter.write(chunks[i], column.type(), field, codec);
+            }
+          } else {
+            add(chunks[i], column, record, codec);
+          }
         }
       }
       BufferOutputFile file = new BufferOutputFile(capacityHint);
@@ -121,7 +168,7 @@ final class ColumnarFile {
         }
       }
       case CREATED_AT -> chunk.addBytes(createdAt, 0, createdAt.length, codec);
-      case FIELD -> throw new IllegalStateException("typed fields are written by RowWriteSupport");
+      case FIELD -> throw new IllegalStateException("typed fields are written from their rows");
     }
   }
 

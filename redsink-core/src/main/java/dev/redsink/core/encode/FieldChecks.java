@@ -14,6 +14,7 @@ import dev.redsink.core.typed.FieldType;
 import dev.redsink.core.typed.FieldValue;
 import dev.redsink.core.typed.TypedRow;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -24,6 +25,19 @@ import java.util.Map;
 final class FieldChecks {
   private final Map<String, Column> columns = new HashMap<>();
   private final SchemaEvolution evolution;
+
+  /** A field's folded name and its column (null when it has none). */
+  private record Slot(String field, Column column) {}
+
+  /** Fields positions remembered: rows of one table mostly carry the same fields in order. */
+  private static final int SLOTS = 64;
+
+  /**
+   * The column of the field seen last at each position of a row, so that a row like the last one
+   * finds its columns without a map lookup; written by any thread checking (a slot is replaced
+   * whole, and a stale one is only a miss).
+   */
+  private final Slot[] slots = new Slot[SLOTS];
 
   FieldChecks(RowLayout layout, SchemaEvolution evolution) {
     layout.fields().forEach(c -> columns.put(TableName.fold(c.name()), c));
@@ -37,8 +51,10 @@ final class FieldChecks {
    */
   boolean check(Record record, TypedRow row) {
     boolean asIs = true;
-    for (FieldValue field : row.fields()) {
-      Column column = columns.get(TableName.fold(field.name()));
+    List<FieldValue> fields = row.fields();
+    for (int j = 0; j < fields.size(); j++) {
+      FieldValue field = fields.get(j);
+      Column column = column(j, field.name());
       Fit fit =
           column == null
               ? TypeMapping.fit(
@@ -71,8 +87,10 @@ final class FieldChecks {
 
   /** After schema evolution: every field has a column it fits as is. */
   void requireColumns(Record record, TypedRow row) {
-    for (FieldValue field : row.fields()) {
-      Column column = columns.get(TableName.fold(field.name()));
+    List<FieldValue> fields = row.fields();
+    for (int j = 0; j < fields.size(); j++) {
+      FieldValue field = fields.get(j);
+      Column column = column(j, field.name());
       if (column == null) {
         if (field.value() == null) {
           continue;
@@ -102,6 +120,20 @@ final class FieldChecks {
                 + column.type().display());
       }
     }
+  }
+
+  /** The column of the field {@code name} at position {@code j} of a row, or null. */
+  private Column column(int j, String name) {
+    Slot slot = j < SLOTS ? slots[j] : null;
+    if (slot != null && slot.field().equals(name)) {
+      return slot.column();
+    }
+    String folded = TableName.fold(name);
+    Column column = columns.get(folded);
+    if (j < SLOTS) {
+      slots[j] = new Slot(name, column);
+    }
+    return column;
   }
 
   /** The exception for a value whose type its column cannot take. */

@@ -5,55 +5,61 @@ import dev.redsink.core.typed.FieldKind;
 import dev.redsink.core.typed.FieldValue;
 import dev.redsink.core.typed.Micros;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.RoundingMode;
-import java.nio.charset.StandardCharsets;
-import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.io.api.RecordConsumer;
 
 /**
- * Writes one non-null typed field value as its column's Parquet type (see {@link ParquetSchemas}):
- * the column, not the value, decides, so an int32 lands in a BIGINT column as INT64.
+ * Writes one non-null typed field value into its column's chunk as the column's Parquet type (see
+ * {@link ParquetSchemas}): the column, not the value, decides, so an int32 lands in a BIGINT column
+ * as INT64. Text goes into the chunk as UTF-8 without an intermediate byte array.
  */
 final class FieldWriter {
+  private FieldWriter() {}
 
-  void write(RecordConsumer out, ColumnType column, FieldValue field) {
+  static void write(ColumnChunk chunk, ColumnType column, FieldValue field, PageCodec codec) {
     Object value = field.value();
     switch (column.family()) {
-      case SMALLINT, INTEGER, DATE -> out.addInteger(((Number) value).intValue());
-      case BIGINT -> out.addLong(((Number) value).longValue());
-      case REAL -> out.addFloat(((Number) value).floatValue());
-      case DOUBLE -> out.addDouble(((Number) value).doubleValue());
-      case BOOLEAN -> out.addBoolean((Boolean) value);
+      case SMALLINT, INTEGER, DATE -> chunk.addInt(((Number) value).intValue(), codec);
+      case BIGINT -> chunk.addLong(((Number) value).longValue(), codec);
+      case REAL -> chunk.addFloat(((Number) value).floatValue(), codec);
+      case DOUBLE -> chunk.addDouble(((Number) value).doubleValue(), codec);
+      case BOOLEAN -> chunk.addBoolean((Boolean) value, codec);
       // Times and time stamps are read as microseconds, as Parquet holds them.
-      case TIME, TIMESTAMP, TIMESTAMPTZ -> out.addLong(((Number) value).longValue());
-      case BINARY -> out.addBinary(Binary.fromConstantByteArray((byte[]) value));
-      case DECIMAL -> decimal(out, column, (BigDecimal) value);
-      case SUPER -> out.addBinary(Binary.fromString(field.json()));
-      default -> out.addBinary(Binary.fromConstantByteArray(text(field)));
+      case TIME, TIMESTAMP, TIMESTAMPTZ -> chunk.addLong(((Number) value).longValue(), codec);
+      case BINARY -> {
+        byte[] bytes = (byte[]) value;
+        chunk.addBytes(bytes, 0, bytes.length, codec);
+      }
+      case DECIMAL -> decimal(chunk, column, (BigDecimal) value, codec);
+      case SUPER -> text(chunk, field.json(), codec);
+      default -> text(chunk, text(field), codec);
     }
   }
 
   /** A value bound for a VARCHAR column: text as is, a decimal plain, an instant in ISO-8601. */
-  private static byte[] text(FieldValue field) {
+  private static String text(FieldValue field) {
     Object value = field.value();
-    String text;
     if (value instanceof BigDecimal d) {
-      text = d.toPlainString();
-    } else if (field.type().kind() == FieldKind.TIMESTAMPTZ) {
-      text = Micros.instant(((Number) value).longValue()).toString();
-    } else {
-      text = (String) value;
+      return d.toPlainString();
     }
-    return text.getBytes(StandardCharsets.UTF_8);
+    if (field.type().kind() == FieldKind.TIMESTAMPTZ) {
+      return Micros.instant(((Number) value).longValue()).toString();
+    }
+    return (String) value;
   }
 
-  private static void decimal(RecordConsumer out, ColumnType column, BigDecimal value) {
-    java.math.BigInteger unscaled =
-        value.setScale(column.scale(), RoundingMode.UNNECESSARY).unscaledValue();
+  private static void text(ColumnChunk chunk, String text, PageCodec codec) {
+    int at = chunk.reserveBytes(Utf8.maxBytes(text.length()));
+    chunk.commitBytes(Utf8.encode(text, chunk.buffer(), at) - at, codec);
+  }
+
+  private static void decimal(
+      ColumnChunk chunk, ColumnType column, BigDecimal value, PageCodec codec) {
+    BigInteger unscaled = value.setScale(column.scale(), RoundingMode.UNNECESSARY).unscaledValue();
     if (column.length() <= 9) {
-      out.addInteger(unscaled.intValueExact());
+      chunk.addInt(unscaled.intValueExact(), codec);
     } else if (column.length() <= 18) {
-      out.addLong(unscaled.longValueExact());
+      chunk.addLong(unscaled.longValueExact(), codec);
     } else {
       byte[] minimal = unscaled.toByteArray();
       byte[] fixed = new byte[ParquetSchemas.decimalBytes(column.length())];
@@ -63,7 +69,7 @@ final class FieldWriter {
         fixed[i] = pad;
       }
       System.arraycopy(minimal, 0, fixed, offset, minimal.length);
-      out.addBinary(Binary.fromConstantByteArray(fixed));
+      chunk.addFixed(fixed, codec);
     }
   }
 }

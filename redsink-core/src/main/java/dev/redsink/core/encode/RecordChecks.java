@@ -9,6 +9,7 @@ import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.typed.FieldNames;
 import dev.redsink.core.typed.FieldValue;
+import dev.redsink.core.typed.JudgedRows;
 import dev.redsink.core.typed.ParsedRows;
 import dev.redsink.core.typed.TypedRow;
 import dev.redsink.core.typed.ValueReader;
@@ -32,6 +33,15 @@ public final class RecordChecks {
   private final FieldNames names;
   private volatile FieldChecks fields;
   private final Map<String, Integer> topicLengths = new ConcurrentHashMap<>();
+  private final JudgedRows judged;
+
+  /**
+   * The most record bytes whose typed rows are kept from a runtime's check for their load: the
+   * default flush.max.bytes, less on a small heap (a row takes about four times its JSON's bytes);
+   * the rest of a larger buffer is read again by its load.
+   */
+  private static final long JUDGED_BYTES =
+      Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 64);
 
   /**
    * Checks for a layout; for a typed one, {@code evolution} decides whether a field of a type its
@@ -39,6 +49,16 @@ public final class RecordChecks {
    * names} the column each field lands in.
    */
   public RecordChecks(RowLayout layout, SchemaEvolution evolution, FieldNames names) {
+    this(layout, evolution, names, null);
+  }
+
+  /**
+   * {@link #RecordChecks(RowLayout, SchemaEvolution, FieldNames)} keeping the rows runtimes' checks
+   * read in {@code judged} (shared by every form of one table), or in rows of its own when null.
+   */
+  public RecordChecks(
+      RowLayout layout, SchemaEvolution evolution, FieldNames names, JudgedRows judged) {
+    this.judged = judged != null ? judged : new JudgedRows(JUDGED_BYTES);
     this.layout = layout;
     this.evolution = evolution;
     this.names = names;
@@ -68,6 +88,26 @@ public final class RecordChecks {
       return true;
     }
     return fields.check(record, fieldsAfterMetadata(record));
+  }
+
+  /**
+   * {@link #checkSettled(Record)} as a runtime runs it when it takes a record: the typed row it
+   * reads is kept for the record's load ({@link #judged}), which then does not parse the value
+   * again.
+   */
+  public boolean checkTaken(Record record) {
+    if (!layout.isTyped()) {
+      return checkSettled(record);
+    }
+    TypedRow row = fieldsAfterMetadata(record);
+    boolean settled = fields.check(record, row);
+    judged.keep(record, names, row);
+    return settled;
+  }
+
+  /** The typed rows runtimes' checks read, for the loads of their records. */
+  public JudgedRows judged() {
+    return judged;
   }
 
   /** {@link #check}, reusing the typed row {@code parsed} read already with these names. */

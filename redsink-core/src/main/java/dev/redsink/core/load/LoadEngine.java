@@ -253,7 +253,7 @@ public final class LoadEngine implements AutoCloseable {
         KeyFold fold = new KeyFold(List.of(record), write, table.names());
         settled = table.checks().checkSettled(fold.normalized().get(0), fold.rows());
       } else {
-        settled = table.checks().checkSettled(record);
+        settled = table.checks().checkTaken(record);
       }
       return settled ? RecordVerdict.SETTLED : RecordVerdict.PASSED_FOR_NOW;
     } catch (BadRecordException e) {

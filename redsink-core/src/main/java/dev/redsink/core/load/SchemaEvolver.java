@@ -90,14 +90,6 @@ final class SchemaEvolver {
   }
 
   /**
-   * The table as it is after evolving it for these records, its layout read from the catalog.
-   *
-   * @throws BadRecordException for the first record whose field has a type its column cannot take
-   *     (schema_evolution = add_columns) or is longer than any VARCHAR
-   * @throws RedsinkException (invalid config) with schema_evolution = none when the table would
-   *     have to change
-   */
-  /**
    * Creates a typed table that does not exist yet, with a column per field of these records before
    * created_at, so the ledger can look at it; a table that exists is left alone.
    */
@@ -185,6 +177,14 @@ final class SchemaEvolver {
     return needs;
   }
 
+  /**
+   * The table as it is after evolving it for these records, its layout read from the catalog.
+   *
+   * @throws BadRecordException for the first record whose field has a type its column cannot take
+   *     (schema_evolution = add_columns) or is longer than any VARCHAR
+   * @throws RedsinkException (invalid config) with schema_evolution = none when the table would
+   *     have to change
+   */
   private TargetTable evolve(
       TargetTable table,
       RowLayout fixed,

@@ -99,6 +99,9 @@ final class TableLoader {
     for (Record r : records) {
       partitions.add(new TopicPartition(r.topic(), r.partition()));
     }
+    if (table.layout().isTyped()) {
+      table.checks().judged().loadStarted();
+    }
   }
 
   Outcome load() {
@@ -349,7 +352,7 @@ final class TableLoader {
   private ParsedRows parsed() {
     FieldNames names = table.names().ofStagedRows();
     if (!parsed.readWith(names)) {
-      parsed = new ParsedRows(names);
+      parsed = new ParsedRows(names, table.checks().judged());
     }
     return parsed;
   }

@@ -10,6 +10,7 @@ import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableKeys;
 import dev.redsink.core.table.TableName;
 import dev.redsink.core.typed.FieldNames;
+import dev.redsink.core.typed.JudgedRows;
 import java.util.List;
 import java.util.Set;
 
@@ -38,10 +39,22 @@ record TargetTable(
       ParquetCompression compression,
       TableKeys keys,
       FieldNames names) {
+    return of(name, layout, evolution, compression, keys, names, null);
+  }
+
+  /** {@link #of}, sharing the rows runtimes' checks read with an earlier form of the table. */
+  private static TargetTable of(
+      TableName name,
+      RowLayout layout,
+      SchemaEvolution evolution,
+      ParquetCompression compression,
+      TableKeys keys,
+      FieldNames names,
+      JudgedRows judged) {
     return new TargetTable(
         name,
         layout,
-        new RecordChecks(layout, evolution, names.ofStagedRows()),
+        new RecordChecks(layout, evolution, names.ofStagedRows(), judged),
         new ParquetFileWriter(layout, compression, names.ofStagedRows()),
         evolution,
         keys,
@@ -50,7 +63,7 @@ record TargetTable(
 
   /** This table with the columns it has now (after schema evolution). */
   TargetTable withLayout(RowLayout columns) {
-    return of(name, columns, evolution, compression(), keys, names);
+    return of(name, columns, evolution, compression(), keys, names, checks.judged());
   }
 
   /** The codec of the files staged for this table. */
@@ -71,7 +84,14 @@ record TargetTable(
             .toList();
     return written.size() == layout.columns().size()
         ? this
-        : of(name, layout.withColumns(written), evolution, compression(), keys, names);
+        : of(
+            name,
+            layout.withColumns(written),
+            evolution,
+            compression(),
+            keys,
+            names,
+            checks.judged());
   }
 
   @Override

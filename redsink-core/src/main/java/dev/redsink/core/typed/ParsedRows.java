@@ -16,17 +16,27 @@ public final class ParsedRows {
   public static final ParsedRows NONE = new ParsedRows(null);
 
   private final FieldNames names;
+  private final JudgedRows judged;
   private final Map<Record, TypedRow> rows = new IdentityHashMap<>();
 
   public ParsedRows(FieldNames names) {
+    this(names, null);
+  }
+
+  /** Rows that take what a runtime's check read already from {@code judged} before reading. */
+  public ParsedRows(FieldNames names, JudgedRows judged) {
     this.names = names;
+    this.judged = judged;
   }
 
   /** The record's row read with these rows' names: read once, then remembered. */
   public TypedRow read(Record record) {
     TypedRow row = rows.get(record);
     if (row == null) {
-      row = ValueReader.read(record, names);
+      row = judged == null ? null : judged.take(record, names);
+      if (row == null) {
+        row = ValueReader.read(record, names);
+      }
       rows.put(record, row);
     }
     return row;

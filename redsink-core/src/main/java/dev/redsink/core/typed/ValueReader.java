@@ -1,6 +1,8 @@
 package dev.redsink.core.typed;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -42,6 +44,10 @@ public final class ValueReader {
     if (record.value() == null) {
       return new TypedRow(List.of());
     }
+    TypedRow streamed = streamed(record, names, record.value());
+    if (streamed != null) {
+      return streamed;
+    }
     ParsedValue parsed;
     try {
       parsed = ParsedValue.of(record.value());
@@ -73,6 +79,57 @@ public final class ValueReader {
     return object(record, names, struct);
   }
 
+  /**
+   * A schemaless JSON object read straight from its bytes, without building a tree: the same fields
+   * as {@link #object} reads from the tree. Null, for the tree to decide, when the value is not a
+   * plain object: not an object, invalid, something after it, a top-level {@code schema} or {@code
+   * payload} field (maybe an envelope) or a field given twice (the tree keeps its last value).
+   */
+  private static TypedRow streamed(Record record, FieldNames names, byte[] value) {
+    try (JsonParser p = JSON.createParser(value)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        return null;
+      }
+      Columns columns = new Columns(record, names, Columns.FEW);
+      List<FieldValue> fields = new ArrayList<>();
+      JsonToken token;
+      while ((token = p.nextToken()) == JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        if (field.equals("schema") || field.equals("payload") || columns.has(field)) {
+          return null;
+        }
+        String column = columns.of(field);
+        fields.add(streamedValue(record, column, p, p.nextToken()));
+      }
+      return token == JsonToken.END_OBJECT && p.nextToken() == null ? new TypedRow(fields) : null;
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /** One value of {@link #streamed}, typed as {@link #inferred} types it from a tree. */
+  private static FieldValue streamedValue(Record record, String name, JsonParser p, JsonToken token)
+      throws IOException {
+    switch (token) {
+      case VALUE_NULL:
+        return new FieldValue(name, null, null);
+      case VALUE_NUMBER_INT:
+        if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+          throw bad(record, "field '" + name + "' holds an integer beyond BIGINT's range");
+        }
+        return new FieldValue(name, FieldType.of(FieldKind.INT64), p.getLongValue());
+      case VALUE_NUMBER_FLOAT:
+        return new FieldValue(name, FieldType.of(FieldKind.FLOAT64), p.getDoubleValue());
+      case VALUE_STRING:
+        return new FieldValue(name, FieldType.of(FieldKind.STRING), p.getText());
+      case VALUE_TRUE:
+      case VALUE_FALSE:
+        return new FieldValue(name, FieldType.of(FieldKind.BOOLEAN), p.getBooleanValue());
+      default:
+        return inferred(record, name, JSON.readTree(p));
+    }
+  }
+
   private static TypedRow object(Record record, FieldNames names, JsonNode root) {
     Columns columns = new Columns(record, names, root.size());
     List<FieldValue> fields = new ArrayList<>(root.size());
@@ -87,7 +144,7 @@ public final class ValueReader {
    * array for the few fields most records have (no map per record), a map beyond.
    */
   private static final class Columns {
-    private static final int FEW = 16;
+    static final int FEW = 16;
 
     private final Record record;
     private final FieldNames names;
@@ -101,6 +158,19 @@ public final class ValueReader {
       this.names = names;
       this.columns = new String[Math.min(fields, FEW)];
       this.fields = new String[columns.length];
+    }
+
+    /** Whether this very field name came before. */
+    boolean has(String field) {
+      if (fieldByColumn != null) {
+        return field.equals(fieldByColumn.get(names.column(record, field)));
+      }
+      for (int i = 0; i < count; i++) {
+        if (fields[i].equals(field)) {
+          return true;
+        }
+      }
+      return false;
     }
 
     String of(String field) {

@@ -25,8 +25,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Every codec round-trips through DuckDB, a Parquet reader independent of parquet-java: the file's
- * footer names the codec and every value reads back, across page boundaries and NULL runs, for the
- * columnar (payload) writer and parquet-java's record (typed) writer.
+ * footer names the codec and every value reads back, across page boundaries and NULL runs, for
+ * payload layouts and for typed layouts with a column of every type Redsink writes.
  */
 class ParquetCompressionTest {
   private static final Instant CREATED = Instant.parse("2026-11-30T10:15:30Z");
@@ -89,6 +89,158 @@ class ParquetCompressionTest {
     assertThat(rows).hasSize(500);
     assertThat(rows.get(7)).containsExactly(7L, "v7");
     assertThat(rows.get(10)).containsExactly(10L, null);
+  }
+
+  /** Schema fields of a typed envelope with a column of every type, and one row's payload. */
+  private static final String EVERY_TYPE_FIELDS =
+      "{\"field\":\"s\",\"type\":\"int16\",\"optional\":true},"
+          + "{\"field\":\"i\",\"type\":\"int32\",\"optional\":true},"
+          + "{\"field\":\"l\",\"type\":\"int64\",\"optional\":true},"
+          + "{\"field\":\"r\",\"type\":\"float\",\"optional\":true},"
+          + "{\"field\":\"d\",\"type\":\"double\",\"optional\":true},"
+          + "{\"field\":\"b\",\"type\":\"boolean\",\"optional\":true},"
+          + "{\"field\":\"y\",\"type\":\"bytes\",\"optional\":true},"
+          + decimal("m", 5, 1)
+          + decimal("n", 12, 2)
+          + decimal("w", 38, 4)
+          + "{\"field\":\"dt\",\"type\":\"int32\",\"optional\":true,"
+          + "\"name\":\"org.apache.kafka.connect.data.Date\"},"
+          + "{\"field\":\"t\",\"type\":\"int64\",\"optional\":true,"
+          + "\"name\":\"io.debezium.time.MicroTime\"},"
+          + "{\"field\":\"ts\",\"type\":\"int64\",\"optional\":true,"
+          + "\"name\":\"io.debezium.time.MicroTimestamp\"},"
+          + "{\"field\":\"tz\",\"type\":\"string\",\"optional\":true,"
+          + "\"name\":\"io.debezium.time.ZonedTimestamp\"},"
+          + "{\"field\":\"v\",\"type\":\"string\",\"optional\":true},"
+          + "{\"field\":\"j\",\"type\":\"string\",\"optional\":true,"
+          + "\"name\":\"io.debezium.data.Json\"}";
+
+  private static String decimal(String name, int precision, int scale) {
+    return "{\"field\":\""
+        + name
+        + "\",\"type\":\"bytes\",\"optional\":true,"
+        + "\"name\":\"org.apache.kafka.connect.data.Decimal\",\"parameters\":{\"scale\":\""
+        + scale
+        + "\",\"connect.decimal.precision\":\""
+        + precision
+        + "\"}},";
+  }
+
+  private static String unscaledBase64(long unscaled) {
+    return java.util.Base64.getEncoder()
+        .encodeToString(java.math.BigInteger.valueOf(unscaled).toByteArray());
+  }
+
+  /**
+   * A typed layout with a column of every type Redsink writes (SMALLINT … SUPER, the three physical
+   * forms of DECIMAL, booleans bit-packed across bytes), NULLs between values, reads back through
+   * DuckDB value for value.
+   */
+  @ParameterizedTest
+  @EnumSource(ParquetCompression.class)
+  void everyColumnTypeRoundTrips(ParquetCompression compression) throws Exception {
+    List<Record> records = new ArrayList<>();
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      String payload;
+      if (i % 7 == 3) {
+        payload = "{}";
+        expected.add(
+            "null|null|null|null|null|null|null|null|null|null|null|null|null|null|null|null");
+      } else {
+        long big = i * 1_000_003L - 150_000_000L;
+        String text = "v" + i + (i % 5 == 0 ? " zażółć 😀" : "");
+        payload =
+            "{\"s\":"
+                + (i - 150)
+                + ",\"i\":"
+                + (i * 70_000)
+                + ",\"l\":"
+                + big
+                + ",\"r\":"
+                + (i + 0.5)
+                + ",\"d\":"
+                + (i / 3.0)
+                + ",\"b\":"
+                + (i % 3 == 0 ? "null" : String.valueOf(i % 2 == 0))
+                + ",\"y\":\""
+                + java.util.Base64.getEncoder().encodeToString(new byte[] {(byte) i, 0, (byte) 255})
+                + "\",\"m\":\""
+                + unscaledBase64(i - 100)
+                + "\",\"n\":\""
+                + unscaledBase64(big)
+                + "\",\"w\":\""
+                + unscaledBase64(-big * 1_000_000_007L)
+                + "\",\"dt\":"
+                + (i - 150)
+                + ",\"t\":"
+                + (i * 60_000_001L)
+                + ",\"ts\":"
+                + (1_705_307_400_123_456L + i)
+                + ",\"tz\":\"2024-01-15T08:30:00."
+                + String.format("%06d", i)
+                + "+01:00\",\"v\":\""
+                + text
+                + "\",\"j\":\"{\\\"k\\\":"
+                + i
+                + "}\"}";
+        expected.add(
+            String.join(
+                "|",
+                String.valueOf(i - 150),
+                String.valueOf(i * 70_000),
+                String.valueOf(big),
+                String.valueOf(i + 0.5),
+                String.valueOf(i / 3.0),
+                i % 3 == 0 ? "null" : String.valueOf(i % 2 == 0),
+                String.format("%02X00FF", i & 0xFF),
+                java.math.BigDecimal.valueOf(i - 100, 1).toPlainString(),
+                java.math.BigDecimal.valueOf(big, 2).toPlainString(),
+                new java.math.BigDecimal(
+                        java.math.BigInteger.valueOf(-big)
+                            .multiply(java.math.BigInteger.valueOf(1_000_000_007L)),
+                        4)
+                    .toPlainString(),
+                java.time.LocalDate.ofEpochDay(i - 150).toString(),
+                String.valueOf(i * 60_000_001L),
+                String.valueOf(1_705_307_400_123_456L + i),
+                String.valueOf(1_705_303_800_000_000L + i),
+                text,
+                "{\"k\":" + i + "}"));
+      }
+      String json =
+          "{\"schema\":{\"type\":\"struct\",\"fields\":["
+              + EVERY_TYPE_FIELDS
+              + "],\"optional\":false},\"payload\":"
+              + payload
+              + "}";
+      records.add(new Record("t", 0, i, 0, null, List.of(), json.getBytes(StandardCharsets.UTF_8)));
+    }
+    RowLayout fixed = RowLayout.typed(EnumSet.noneOf(ColumnGroup.class), "pico_");
+    List<dev.redsink.core.table.Column> fields = new ArrayList<>();
+    dev.redsink.core.typed.FieldNames names =
+        dev.redsink.core.typed.FieldNames.of(fixed, dev.redsink.core.table.WriteSettings.APPEND);
+    for (dev.redsink.core.typed.FieldValue f :
+        dev.redsink.core.typed.ValueReader.read(records.get(0), names).fields()) {
+      fields.add(
+          RowLayout.field(f.name(), dev.redsink.core.sql.TypeMapping.column(f.type(), 1000)));
+    }
+    RowLayout layout = fixed.withFields(fields);
+    EncodedFile file = new ParquetFileWriter(layout, compression).write(records, CREATED);
+
+    List<List<Object>> rows =
+        rows(
+            write(file),
+            "SELECT s, i, l, r, d, b, hex(y), m, n, w, dt, epoch_us(t), epoch_us(ts),"
+                + " epoch_us(tz), v, j FROM read_parquet('%s')");
+    assertThat(rows).hasSize(records.size());
+    for (int i = 0; i < rows.size(); i++) {
+      List<String> values = new ArrayList<>();
+      for (Object v : rows.get(i)) {
+        values.add(v instanceof java.math.BigDecimal d ? d.toPlainString() : String.valueOf(v));
+      }
+      assertThat(String.join("|", values)).as("row %d", i).isEqualTo(expected.get(i));
+    }
   }
 
   private static String expectedName(ParquetCompression compression) {

@@ -52,6 +52,34 @@ class ValueReaderTest {
         .isEqualTo(ColumnType.decimal(10, 2));
   }
 
+  /**
+   * A plain object is read straight from its bytes; one that may be an envelope (a top-level
+   * "payload" field) or gives a field twice through the tree: both read the same fields.
+   */
+  @Test
+  void aPlainObjectReadsAsTheTreeReadsIt() {
+    String fields =
+        "\"i\":-9007199254740993,\"f\":0.1,\"e\":1E+2,\"s\":\"a\\u00e9\\\"\","
+            + "\"b\":true,\"n\":null,\"o\":{ \"k\" : [1, 2.50, \"x\"] },\"a\":[],\"ID\":3";
+    TypedRow streamed = ValueReader.read(record("{" + fields + "}"), NAMES);
+    TypedRow tree = ValueReader.read(record("{" + fields + ",\"payload\":0}"), NAMES);
+    TypedRow twice = ValueReader.read(record("{\"i\":1," + fields + "}"), NAMES);
+
+    assertThat(streamed.fields()).hasSize(9);
+    assertThat(tree.fields().subList(0, 9)).isEqualTo(streamed.fields());
+    assertThat(twice.fields())
+        .as("a field given twice keeps its place and its last value")
+        .isEqualTo(streamed.fields());
+    assertThat(streamed.fields().get(6).value()).isEqualTo("{\"k\":[1,2.5,\"x\"]}");
+    assertThat(streamed.fields().get(8).name()).isEqualTo("id_value");
+    assertThatThrownBy(() -> ValueReader.read(record("{\"big\":9223372036854775808}"), NAMES))
+        .isInstanceOf(BadRecordException.class)
+        .hasMessageContaining("beyond BIGINT's range");
+    assertThatThrownBy(() -> ValueReader.read(record("{\"a\":1,\"A\":2}"), NAMES))
+        .isInstanceOf(BadRecordException.class)
+        .hasMessageContaining("'a' and 'A'");
+  }
+
   @Test
   void schemalessValuesAreInferred() {
     TypedRow row =

@@ -1,0 +1,78 @@
+package dev.redsink.core.typed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.redsink.core.record.Record;
+import dev.redsink.core.table.ColumnGroup;
+import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.WriteSettings;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class JudgedRowsTest {
+
+  private static final FieldNames NAMES =
+      FieldNames.of(RowLayout.typed(Set.of(ColumnGroup.values()), "pico_"), WriteSettings.APPEND);
+
+  private static Record record(long offset, String value) {
+    return new Record("t", 0, offset, 0, null, List.of(), value.getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void theLoadTakesTheRowTheCheckReadForThatVeryRecordOnce() {
+    JudgedRows judged = new JudgedRows(1 << 20);
+    Record r = record(0, "{\"a\":1}");
+    TypedRow row = ValueReader.read(r, NAMES);
+    judged.keep(r, NAMES, row);
+
+    assertThat(judged.take(record(0, "{\"a\":1}"), NAMES)).as("an equal record").isNull();
+    assertThat(new ParsedRows(NAMES, judged).read(r)).isSameAs(row);
+    assertThat(judged.take(r, NAMES)).as("taken already").isNull();
+    assertThat(judged.size()).isZero();
+  }
+
+  @Test
+  void aRowReadWithOtherNamesIsReadAgain() {
+    JudgedRows judged = new JudgedRows(1 << 20);
+    Record r = record(0, "{\"a\":1}");
+    TypedRow row = ValueReader.read(r, FieldNames.COLUMNS);
+    judged.keep(r, FieldNames.COLUMNS, row);
+
+    TypedRow read = new ParsedRows(NAMES, judged).read(r);
+
+    assertThat(read).isNotSameAs(row);
+    assertThat(read.fields()).extracting(FieldValue::name).containsExactly("a");
+    assertThat(judged.size()).isZero();
+  }
+
+  @Test
+  void keepsRowsOfRecordsUpToItsBytes() {
+    Record first = record(0, "{\"a\":1}");
+    Record second = record(1, "{\"a\":2}");
+    JudgedRows judged = new JudgedRows(first.bytes() + second.bytes() - 1);
+    judged.keep(first, NAMES, ValueReader.read(first, NAMES));
+    judged.keep(second, NAMES, ValueReader.read(second, NAMES));
+
+    assertThat(judged.size()).isEqualTo(1);
+    assertThat(judged.take(second, NAMES)).isNull();
+    assertThat(judged.take(first, NAMES)).isNotNull();
+    judged.keep(second, NAMES, ValueReader.read(second, NAMES));
+    assertThat(judged.size()).as("room again once taken").isEqualTo(1);
+  }
+
+  @Test
+  void forgetsARowNoLoadTookWithinAFewLoads() {
+    JudgedRows judged = new JudgedRows(1 << 20);
+    Record r = record(0, "{\"a\":1}");
+    judged.keep(r, NAMES, ValueReader.read(r, NAMES));
+
+    for (int i = 0; i < JudgedRows.LOADS_KEPT; i++) {
+      judged.loadStarted();
+    }
+    assertThat(judged.size()).isEqualTo(1);
+    judged.loadStarted();
+    assertThat(judged.size()).isZero();
+  }
+}
