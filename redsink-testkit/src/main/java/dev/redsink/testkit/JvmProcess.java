@@ -90,6 +90,8 @@ public final class JvmProcess implements AutoCloseable {
     public JvmProcess start(Path dir, String name, List<String> args) throws IOException {
       List<String> command = new ArrayList<>();
       command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      // Short-lived JVMs sharing the machine with the test's: C1 alone compiles enough.
+      command.add("-XX:TieredStopAtLevel=1");
       command.addAll(jvmOptions);
       if (jar != null && Files.exists(jar)) {
         command.add("-jar");
