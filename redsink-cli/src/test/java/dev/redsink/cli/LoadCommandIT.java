@@ -56,8 +56,7 @@ class LoadCommandIT {
   @Test
   void replaceMakesTheTableExactlyTheInput(RedshiftEmulator emulator, @TempDir Path dir)
       throws Exception {
-    Path connector = dir.resolve("refresh.toml");
-    Files.writeString(connector, TestConnectors.file(emulator, "refresh", "refresh_{topic}", 300));
+    Path connector = connector(emulator, dir, "refresh", "");
     Path old = dir.resolve("old.ndjson");
     Files.writeString(old, lines(1000, "old"));
     Path fresh = dir.resolve("new.ndjson");
@@ -97,11 +96,7 @@ class LoadCommandIT {
   @Test
   void aReplaceLoadsABatchAgainWhenItsRetriesAreSpentOnATransientFailure(
       RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
-    Path connector = dir.resolve("conflict.toml");
-    Files.writeString(
-        connector,
-        TestConnectors.file(emulator, "conflict", "conflict_{topic}", 300)
-            + "retry_delay = \"50ms\"\n");
+    Path connector = connector(emulator, dir, "conflict", "retry_delay = \"50ms\"\n");
     Path input = dir.resolve("in.ndjson");
     Files.writeString(input, lines(500, "r"));
     int fired = emulator.sqlFaults().fired();
@@ -136,11 +131,7 @@ class LoadCommandIT {
   @Test
   void fieldsFoldingToOneColumnStopTheLoadNamingThemAndAFixedFileLoadsOnce(
       RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
-    Path connector = dir.resolve("names.toml");
-    Files.writeString(
-        connector,
-        TestConnectors.file(emulator, "names", "names_{topic}", 300)
-            + "table_layout = \"typed\"\n");
+    Path connector = connector(emulator, dir, "names", "table_layout = \"typed\"\n");
     Path input = dir.resolve("names.ndjson");
     String bad = "{\"n\":500,\"a\":1,\"A\":2}";
     Files.writeString(input, lines(1000, "t").replace("{\"n\":500,\"tag\":\"t\"}", bad));
@@ -176,8 +167,7 @@ class LoadCommandIT {
   @Test
   void aMissingInputFileIsNamedWithWhatIsWrongBeforeAnythingConnects(
       RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
-    Path connector = dir.resolve("missing.toml");
-    Files.writeString(connector, TestConnectors.file(emulator, "missing", "missing_{topic}", 300));
+    Path connector = connector(emulator, dir, "missing", "");
     long statements = emulator.statistics().statements();
 
     CommandLineRun run =
@@ -192,6 +182,17 @@ class LoadCommandIT {
     assertThat(emulator.statistics().statements())
         .as("nothing ran on Redshift")
         .isEqualTo(statements);
+  }
+
+  /**
+   * Writes {@code <key>.toml} into {@code dir}: a connector loading topics into {@code
+   * <key>_{topic}}, polls of 300 lines, with {@code extra} TOML lines in its plugin_config.
+   */
+  private static Path connector(RedshiftEmulator emulator, Path dir, String key, String extra)
+      throws java.io.IOException {
+    Path file = dir.resolve(key + ".toml");
+    Files.writeString(file, TestConnectors.file(emulator, key, key + "_{topic}", 300) + extra);
+    return file;
   }
 
   private static String lines(int count, String tag) {
