@@ -66,7 +66,9 @@ public final class ParquetFileWriter {
 
   /**
    * {@link #write(List, Instant)}, reusing the rows {@code parsed} read already with this writer's
-   * names instead of reading those records' values again.
+   * names instead of reading those records' values again. A record with a row there was checked by
+   * the caller ({@link RecordChecks#check(Record, ParsedRows)}); only that its fields fit the
+   * columns written is checked again.
    */
   public EncodedFile write(List<Record> records, Instant createdAt, ParsedRows parsed) {
     RecordChecks checks = new RecordChecks(layout, SchemaEvolution.ADD_COLUMNS, names);
@@ -75,7 +77,9 @@ public final class ParquetFileWriter {
     long rawBytes = 0;
     for (Record record : records) {
       Optional<TypedRow> read = parsed.of(record, names);
-      TypedRow row = read.isPresent() ? checks.checked(record, read.get()) : checks.checked(record);
+      // A row read already is the load's, which checked its record before staging: only the
+      // columns it is written into are checked again here.
+      TypedRow row = read.isPresent() ? read.get() : checks.checked(record);
       if (row != null) {
         fields.requireColumns(record, row);
         rows.add(row);
