@@ -380,8 +380,8 @@ public final class ConfigKeys {
           "0ms (until stopped)",
           "How long a batch may keep failing transiently before the runtime fails (the Connect"
               + " task fails, redsink run and redsink load exit) instead of retrying it again."
-              + " 0 retries until stopped; nothing is lost either way, the ledger resumes from the last load."
-              + " Unparsable values fall back to 0 with a warning",
+              + " 0 retries until stopped; nothing is lost either way, the ledger resumes from the"
+              + " last load. Unparsable values fall back to 0 with a warning",
           Check.none());
   public static final ConfigKey<Duration> S3_TIMEOUT =
       duration(

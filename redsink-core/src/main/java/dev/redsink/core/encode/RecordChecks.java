@@ -133,13 +133,6 @@ public final class RecordChecks {
     this.fields = new FieldChecks(evolved, evolution);
   }
 
-  /** {@link #checked(Record)} of a typed record whose row was read already. */
-  TypedRow checked(Record record, TypedRow row) {
-    checkedMetadata(record);
-    fields.check(record, row);
-    return row;
-  }
-
   /** Checks the record and returns its typed fields (null in the payload layout). */
   TypedRow checked(Record record) {
     if (layout.isTyped()) {

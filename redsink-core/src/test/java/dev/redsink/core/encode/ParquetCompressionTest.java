@@ -3,10 +3,18 @@ package dev.redsink.core.encode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redsink.core.record.Record;
+import dev.redsink.core.sql.TypeMapping;
+import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnGroup;
 import dev.redsink.core.table.ColumnType;
 import dev.redsink.core.table.PayloadFormat;
 import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.WriteSettings;
+import dev.redsink.core.typed.FieldNames;
+import dev.redsink.core.typed.FieldValue;
+import dev.redsink.core.typed.ValueReader;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +23,9 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Random;
@@ -127,8 +137,7 @@ class ParquetCompressionTest {
   }
 
   private static String unscaledBase64(long unscaled) {
-    return java.util.Base64.getEncoder()
-        .encodeToString(java.math.BigInteger.valueOf(unscaled).toByteArray());
+    return Base64.getEncoder().encodeToString(BigInteger.valueOf(unscaled).toByteArray());
   }
 
   /**
@@ -164,7 +173,7 @@ class ParquetCompressionTest {
                 + ",\"b\":"
                 + (i % 3 == 0 ? "null" : String.valueOf(i % 2 == 0))
                 + ",\"y\":\""
-                + java.util.Base64.getEncoder().encodeToString(new byte[] {(byte) i, 0, (byte) 255})
+                + Base64.getEncoder().encodeToString(new byte[] {(byte) i, 0, (byte) 255})
                 + "\",\"m\":\""
                 + unscaledBase64(i - 100)
                 + "\",\"n\":\""
@@ -194,14 +203,12 @@ class ParquetCompressionTest {
                 String.valueOf(i / 3.0),
                 i % 3 == 0 ? "null" : String.valueOf(i % 2 == 0),
                 String.format("%02X00FF", i & 0xFF),
-                java.math.BigDecimal.valueOf(i - 100, 1).toPlainString(),
-                java.math.BigDecimal.valueOf(big, 2).toPlainString(),
-                new java.math.BigDecimal(
-                        java.math.BigInteger.valueOf(-big)
-                            .multiply(java.math.BigInteger.valueOf(1_000_000_007L)),
-                        4)
+                BigDecimal.valueOf(i - 100, 1).toPlainString(),
+                BigDecimal.valueOf(big, 2).toPlainString(),
+                new BigDecimal(
+                        BigInteger.valueOf(-big).multiply(BigInteger.valueOf(1_000_000_007L)), 4)
                     .toPlainString(),
-                java.time.LocalDate.ofEpochDay(i - 150).toString(),
+                LocalDate.ofEpochDay(i - 150).toString(),
                 String.valueOf(i * 60_000_001L),
                 String.valueOf(1_705_307_400_123_456L + i),
                 String.valueOf(1_705_303_800_000_000L + i),
@@ -217,13 +224,10 @@ class ParquetCompressionTest {
       records.add(new Record("t", 0, i, 0, null, List.of(), json.getBytes(StandardCharsets.UTF_8)));
     }
     RowLayout fixed = RowLayout.typed(EnumSet.noneOf(ColumnGroup.class), "pico_");
-    List<dev.redsink.core.table.Column> fields = new ArrayList<>();
-    dev.redsink.core.typed.FieldNames names =
-        dev.redsink.core.typed.FieldNames.of(fixed, dev.redsink.core.table.WriteSettings.APPEND);
-    for (dev.redsink.core.typed.FieldValue f :
-        dev.redsink.core.typed.ValueReader.read(records.get(0), names).fields()) {
-      fields.add(
-          RowLayout.field(f.name(), dev.redsink.core.sql.TypeMapping.column(f.type(), 1000)));
+    List<Column> fields = new ArrayList<>();
+    FieldNames names = FieldNames.of(fixed, WriteSettings.APPEND);
+    for (FieldValue f : ValueReader.read(records.get(0), names).fields()) {
+      fields.add(RowLayout.field(f.name(), TypeMapping.column(f.type(), 1000)));
     }
     RowLayout layout = fixed.withFields(fields);
     EncodedFile file = new ParquetFileWriter(layout, compression).write(records, CREATED);
@@ -237,7 +241,7 @@ class ParquetCompressionTest {
     for (int i = 0; i < rows.size(); i++) {
       List<String> values = new ArrayList<>();
       for (Object v : rows.get(i)) {
-        values.add(v instanceof java.math.BigDecimal d ? d.toPlainString() : String.valueOf(v));
+        values.add(v instanceof BigDecimal d ? d.toPlainString() : String.valueOf(v));
       }
       assertThat(String.join("|", values)).as("row %d", i).isEqualTo(expected.get(i));
     }
