@@ -6,16 +6,14 @@ import dev.redsink.core.record.Record;
 import dev.redsink.core.sql.TypeMapping;
 import dev.redsink.core.sql.TypeMapping.Fit;
 import dev.redsink.core.table.Column;
+import dev.redsink.core.table.FieldColumns;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.SchemaEvolution;
-import dev.redsink.core.table.TableName;
 import dev.redsink.core.typed.FieldKind;
 import dev.redsink.core.typed.FieldType;
 import dev.redsink.core.typed.FieldValue;
 import dev.redsink.core.typed.TypedRow;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Checks a typed record's fields against a typed table's field columns: a value that no column of
@@ -23,24 +21,11 @@ import java.util.Map;
  * bad record naming record, field, column type and field type.
  */
 final class FieldChecks {
-  private final Map<String, Column> columns = new HashMap<>();
+  private final FieldColumns columns;
   private final SchemaEvolution evolution;
 
-  /** A field's folded name and its column (null when it has none). */
-  private record Slot(String field, Column column) {}
-
-  /** Fields positions remembered: rows of one table mostly carry the same fields in order. */
-  private static final int SLOTS = 64;
-
-  /**
-   * The column of the field seen last at each position of a row, so that a row like the last one
-   * finds its columns without a map lookup; written by any thread checking (a slot is replaced
-   * whole, and a stale one is only a miss).
-   */
-  private final Slot[] slots = new Slot[SLOTS];
-
   FieldChecks(RowLayout layout, SchemaEvolution evolution) {
-    layout.fields().forEach(c -> columns.put(TableName.fold(c.name()), c));
+    this.columns = new FieldColumns(layout);
     this.evolution = evolution;
   }
 
@@ -54,7 +39,7 @@ final class FieldChecks {
     List<FieldValue> fields = row.fields();
     for (int j = 0; j < fields.size(); j++) {
       FieldValue field = fields.get(j);
-      Column column = column(j, field.name());
+      Column column = columns.column(j, field.name());
       Fit fit =
           column == null
               ? TypeMapping.fit(
@@ -85,22 +70,34 @@ final class FieldChecks {
     return asIs;
   }
 
-  /** After schema evolution: every field has a column it fits as is. */
+  /**
+   * After schema evolution, which made every non-null field of a load fit its column as is: each
+   * such field has a column in the layout being written, so no value is left out of its file.
+   */
   void requireColumns(Record record, TypedRow row) {
     List<FieldValue> fields = row.fields();
     for (int j = 0; j < fields.size(); j++) {
       FieldValue field = fields.get(j);
-      Column column = column(j, field.name());
-      if (column == null) {
-        if (field.value() == null) {
-          continue;
-        }
+      if (field.value() != null && columns.column(j, field.name()) == null) {
         throw new FatalException(
             "Cannot encode record "
                 + record.id()
                 + ": field '"
                 + field.name()
                 + "' has no column in the layout being written");
+      }
+    }
+  }
+
+  /** Every field has a column it fits as is: for rows no schema step has seen. */
+  void requireFit(Record record, TypedRow row) {
+    requireColumns(record, row);
+    List<FieldValue> fields = row.fields();
+    for (int j = 0; j < fields.size(); j++) {
+      FieldValue field = fields.get(j);
+      Column column = columns.column(j, field.name());
+      if (column == null) {
+        continue;
       }
       Fit fit = TypeMapping.fit(column.type(), column.maxBytes(), field);
       if (fit == Fit.INCOMPATIBLE) {
@@ -120,20 +117,6 @@ final class FieldChecks {
                 + column.type().display());
       }
     }
-  }
-
-  /** The column of the field {@code name} at position {@code j} of a row, or null. */
-  private Column column(int j, String name) {
-    Slot slot = j < SLOTS ? slots[j] : null;
-    if (slot != null && slot.field().equals(name)) {
-      return slot.column();
-    }
-    String folded = TableName.fold(name);
-    Column column = columns.get(folded);
-    if (j < SLOTS) {
-      slots[j] = new Slot(name, column);
-    }
-    return column;
   }
 
   /** The exception for a value whose type its column cannot take. */

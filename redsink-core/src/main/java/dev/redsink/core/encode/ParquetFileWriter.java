@@ -66,9 +66,10 @@ public final class ParquetFileWriter {
 
   /**
    * {@link #write(List, Instant)}, reusing the rows {@code parsed} read already with this writer's
-   * names instead of reading those records' values again. A record with a row there was checked by
-   * the caller ({@link RecordChecks#check(Record, ParsedRows)}); only that its fields fit the
-   * columns written is checked again.
+   * names instead of reading those records' values again. A record with a row there is the load's:
+   * its schema step made every field fit these columns as is and it checked what the record stores
+   * beside its value ({@link RecordChecks#checkBesideFields}); only that no field is left without a
+   * column is checked again.
    */
   public EncodedFile write(List<Record> records, Instant createdAt, ParsedRows parsed) {
     RecordChecks checks = new RecordChecks(layout, SchemaEvolution.ADD_COLUMNS, names);
@@ -77,12 +78,17 @@ public final class ParquetFileWriter {
     long rawBytes = 0;
     for (Record record : records) {
       Optional<TypedRow> read = parsed.of(record, names);
-      // A row read already is the load's, which checked its record before staging: only the
-      // columns it is written into are checked again here.
-      TypedRow row = read.isPresent() ? read.get() : checks.checked(record);
-      if (row != null) {
-        fields.requireColumns(record, row);
-        rows.add(row);
+      if (read.isPresent()) {
+        // The load's row, which its schema step made fit these columns as is: only that no
+        // field is left without a column is checked again here.
+        fields.requireColumns(record, read.get());
+        rows.add(read.get());
+      } else {
+        TypedRow row = checks.checked(record);
+        if (row != null) {
+          fields.requireFit(record, row);
+          rows.add(row);
+        }
       }
       rawBytes += record.value() == null ? 0 : record.value().length;
     }

@@ -110,11 +110,6 @@ public final class RecordChecks {
     return judged;
   }
 
-  /** {@link #check}, reusing the typed row {@code parsed} read already with these names. */
-  public void check(Record record, ParsedRows parsed) {
-    checkSettled(record, parsed);
-  }
-
   /** {@link #checkSettled(Record)}, reusing the typed row {@code parsed} read already. */
   public boolean checkSettled(Record record, ParsedRows parsed) {
     Optional<TypedRow> row = layout.isTyped() ? parsed.of(record, names) : Optional.empty();
@@ -188,6 +183,14 @@ public final class RecordChecks {
   private TypedRow fieldsAfterMetadata(Record record) {
     checkedMetadata(record);
     return ValueReader.read(record, names);
+  }
+
+  /**
+   * Checks only what a typed record stores beside its fields (id, topic, key and headers): for a
+   * load whose schema step has made every field fit its column as is.
+   */
+  public void checkBesideFields(Record record) {
+    checkedMetadata(record);
   }
 
   /** Checks what every layout stores beside the value: id, topic, key and headers. */

@@ -12,6 +12,7 @@ import dev.redsink.core.sql.TypeMapping;
 import dev.redsink.core.sql.TypeMapping.Fit;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnType;
+import dev.redsink.core.table.FieldColumns;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableName;
@@ -25,7 +26,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -138,18 +138,23 @@ final class SchemaEvolver {
     if (layout.fields().isEmpty()) {
       return false;
     }
-    Map<String, Column> columns = new HashMap<>();
-    for (Column c : layout.fields()) {
-      columns.put(TableName.fold(c.name()), c);
-    }
+    FieldColumns columns = new FieldColumns(layout);
+    // The name seen last at each position: a row like the one before adds no name to fields.
+    String[] seen = new String[16];
     for (Record record : records) {
-      for (FieldValue field : parsed.read(record).fields()) {
-        String folded = TableName.fold(field.name());
-        fields.add(folded);
+      List<FieldValue> row = parsed.read(record).fields();
+      for (int j = 0; j < row.size(); j++) {
+        FieldValue field = row.get(j);
+        if (j >= seen.length || !field.name().equals(seen[j])) {
+          fields.add(TableName.fold(field.name()));
+          if (j < seen.length) {
+            seen[j] = field.name();
+          }
+        }
         if (field.value() == null) {
           continue;
         }
-        Column column = columns.get(folded);
+        Column column = columns.column(j, field.name());
         if (column == null
             || TypeMapping.fit(column.type(), column.maxBytes(), field) != Fit.FITS) {
           return false;

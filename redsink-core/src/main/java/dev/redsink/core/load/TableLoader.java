@@ -1,6 +1,7 @@
 package dev.redsink.core.load;
 
 import dev.redsink.core.encode.ParquetFileWriter;
+import dev.redsink.core.encode.RecordChecks;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.error.TransientException;
@@ -173,9 +174,13 @@ final class TableLoader {
           ctx.tables().remember(table);
         }
       }
-      ParsedRows rows = parsed();
-      for (Record r : plan.pending()) {
-        plan.table().checks().check(r, rows);
+      RecordChecks checks = plan.table().checks();
+      if (plan.table().layout().isTyped()) {
+        // The schema step made every field of these records fit its column as is, or refused
+        // the load: what remains is what a record stores beside its fields.
+        plan.pending().forEach(checks::checkBesideFields);
+      } else {
+        plan.pending().forEach(checks::check);
       }
       if (!plan.sameRecords(stagedPlan)
           || !plan.table().layout().equals(stagedPlan.table().layout())) {
@@ -352,7 +357,7 @@ final class TableLoader {
   private ParsedRows parsed() {
     FieldNames names = table.names().ofStagedRows();
     if (!parsed.readWith(names)) {
-      parsed = new ParsedRows(names, table.checks().judged());
+      parsed = new ParsedRows(names, table.checks().judged(), records.size());
     }
     return parsed;
   }

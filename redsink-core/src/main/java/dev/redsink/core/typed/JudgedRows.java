@@ -1,27 +1,36 @@
 package dev.redsink.core.typed;
 
 import dev.redsink.core.record.Record;
-import java.util.IdentityHashMap;
+import dev.redsink.core.record.TopicPartition;
+import java.util.ArrayDeque;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 
 /**
  * The typed rows a runtime's check read when it took records (to divert a bad record before it is
  * buffered), kept for the load that encodes those records so each value is parsed once, not twice.
- * Bounded: it keeps rows of records weighing at most {@code maxBytes} in all, and forgets a row no
- * load took within {@value #LOADS_KEPT} loads of the table (its record was revoked, or its load
- * failed and will read it again).
+ * Kept per partition in the order taken, which is the order loads read them: a load reading a
+ * record forgets the rows of its partition's earlier records (the ledger skipped them, or they were
+ * taken again after a rewind). Bounded: it keeps rows of records weighing at most {@code maxBytes}
+ * in all, and forgets a row no load took within {@value #LOADS_KEPT} loads of the table (its record
+ * was revoked, or its load failed and will read it again).
  */
 public final class JudgedRows {
   /** Loads of the table after which a row no load took is forgotten. */
   static final int LOADS_KEPT = 3;
 
-  private record Kept(FieldNames names, TypedRow row, long load, long bytes) {}
+  private record Kept(Record record, FieldNames names, TypedRow row, long load, long bytes) {}
 
   private final long maxBytes;
-  private final Map<Record, Kept> rows = new IdentityHashMap<>();
+  private final Map<TopicPartition, ArrayDeque<Kept>> partitions = new HashMap<>();
   private long bytes;
   private long loads;
+
+  /** The rows of the partition used last, found without a map lookup. */
+  private ArrayDeque<Kept> last;
+
+  private Record lastRecord;
 
   /** Keeps rows of records weighing at most {@code maxBytes} (key, value and headers) in all. */
   public JudgedRows(long maxBytes) {
@@ -34,27 +43,37 @@ public final class JudgedRows {
     if (bytes + weight > maxBytes) {
       return;
     }
-    Kept old = rows.put(record, new Kept(names, row, loads, weight));
-    bytes += weight - (old == null ? 0 : old.bytes());
+    rowsOf(record, true).addLast(new Kept(record, names, row, loads, weight));
+    bytes += weight;
   }
 
   /** The row kept for this very record read with {@code names}, taken out; null when none. */
   public synchronized TypedRow take(Record record, FieldNames names) {
-    Kept kept = rows.remove(record);
-    if (kept == null) {
+    ArrayDeque<Kept> rows = rowsOf(record, false);
+    if (rows == null) {
       return null;
     }
-    bytes -= kept.bytes();
-    return kept.names() == names ? kept.row() : null;
+    Kept head = rows.peekFirst();
+    while (head != null && head.record().offset() < record.offset()) {
+      forget(rows);
+      head = rows.peekFirst();
+    }
+    if (head == null || head.record() != record) {
+      return null;
+    }
+    forget(rows);
+    return head.names() == names ? head.row() : null;
   }
 
   /** A load of the table begins: rows older than {@value #LOADS_KEPT} loads are forgotten. */
   public synchronized void loadStarted() {
     loads++;
-    for (Iterator<Kept> it = rows.values().iterator(); it.hasNext(); ) {
-      Kept kept = it.next();
-      if (kept.load() < loads - LOADS_KEPT) {
-        bytes -= kept.bytes();
+    for (Iterator<ArrayDeque<Kept>> it = partitions.values().iterator(); it.hasNext(); ) {
+      ArrayDeque<Kept> rows = it.next();
+      while (!rows.isEmpty() && rows.peekFirst().load() < loads - LOADS_KEPT) {
+        forget(rows);
+      }
+      if (rows.isEmpty() && rows != last) {
         it.remove();
       }
     }
@@ -62,6 +81,27 @@ public final class JudgedRows {
 
   /** How many rows are kept, for tests. */
   synchronized int size() {
-    return rows.size();
+    return partitions.values().stream().mapToInt(ArrayDeque::size).sum();
+  }
+
+  private void forget(ArrayDeque<Kept> rows) {
+    bytes -= rows.pollFirst().bytes();
+  }
+
+  /** The rows kept for the record's partition (created when {@code create}; else maybe null). */
+  private ArrayDeque<Kept> rowsOf(Record record, boolean create) {
+    if (last != null
+        && lastRecord.partition() == record.partition()
+        && lastRecord.topic().equals(record.topic())) {
+      return last;
+    }
+    TopicPartition tp = new TopicPartition(record.topic(), record.partition());
+    ArrayDeque<Kept> rows =
+        create ? partitions.computeIfAbsent(tp, k -> new ArrayDeque<>()) : partitions.get(tp);
+    if (rows != null) {
+      last = rows;
+      lastRecord = record;
+    }
+    return rows;
   }
 }

@@ -17,16 +17,20 @@ public final class ParsedRows {
 
   private final FieldNames names;
   private final JudgedRows judged;
-  private final Map<Record, TypedRow> rows = new IdentityHashMap<>();
+  private final Map<Record, TypedRow> rows;
 
   public ParsedRows(FieldNames names) {
-    this(names, null);
+    this(names, null, 0);
   }
 
-  /** Rows that take what a runtime's check read already from {@code judged} before reading. */
-  public ParsedRows(FieldNames names, JudgedRows judged) {
+  /**
+   * Rows of about {@code records} records that take what a runtime's check read already from {@code
+   * judged} before reading.
+   */
+  public ParsedRows(FieldNames names, JudgedRows judged, int records) {
     this.names = names;
     this.judged = judged;
+    this.rows = new IdentityHashMap<>(records);
   }
 
   /** The record's row read with these rows' names: read once, then remembered. */

@@ -28,7 +28,7 @@ class JudgedRowsTest {
     judged.keep(r, NAMES, row);
 
     assertThat(judged.take(record(0, "{\"a\":1}"), NAMES)).as("an equal record").isNull();
-    assertThat(new ParsedRows(NAMES, judged).read(r)).isSameAs(row);
+    assertThat(new ParsedRows(NAMES, judged, 1).read(r)).isSameAs(row);
     assertThat(judged.take(r, NAMES)).as("taken already").isNull();
     assertThat(judged.size()).isZero();
   }
@@ -40,7 +40,7 @@ class JudgedRowsTest {
     TypedRow row = ValueReader.read(r, FieldNames.COLUMNS);
     judged.keep(r, FieldNames.COLUMNS, row);
 
-    TypedRow read = new ParsedRows(NAMES, judged).read(r);
+    TypedRow read = new ParsedRows(NAMES, judged, 1).read(r);
 
     assertThat(read).isNotSameAs(row);
     assertThat(read.fields()).extracting(FieldValue::name).containsExactly("a");
@@ -56,10 +56,42 @@ class JudgedRowsTest {
     judged.keep(second, NAMES, ValueReader.read(second, NAMES));
 
     assertThat(judged.size()).isEqualTo(1);
-    assertThat(judged.take(second, NAMES)).isNull();
     assertThat(judged.take(first, NAMES)).isNotNull();
+    assertThat(judged.take(second, NAMES)).isNull();
     judged.keep(second, NAMES, ValueReader.read(second, NAMES));
     assertThat(judged.size()).as("room again once taken").isEqualTo(1);
+  }
+
+  @Test
+  void aLoadReadingARecordForgetsTheRowsOfItsPartitionsEarlierRecordsOnly() {
+    JudgedRows judged = new JudgedRows(1 << 20);
+    Record skipped = record(0, "{\"a\":1}");
+    Record loaded = record(1, "{\"a\":2}");
+    Record later = record(2, "{\"a\":3}");
+    Record other = new Record("u", 0, 0, 0, null, List.of(), "{}".getBytes(StandardCharsets.UTF_8));
+    for (Record r : List.of(skipped, other, loaded, later)) {
+      judged.keep(r, NAMES, ValueReader.read(r, NAMES));
+    }
+
+    assertThat(judged.take(loaded, NAMES)).isNotNull();
+
+    assertThat(judged.take(skipped, NAMES)).as("passed by a later record").isNull();
+    assertThat(judged.size()).as("another partition's and the later record's").isEqualTo(2);
+    assertThat(judged.take(other, NAMES)).isNotNull();
+    assertThat(judged.take(later, NAMES)).isNotNull();
+  }
+
+  @Test
+  void aRecordTakenAgainAfterARewindIsReadAgainNotGivenTheEarlierRow() {
+    JudgedRows judged = new JudgedRows(1 << 20);
+    Record first = record(0, "{\"a\":1}");
+    Record again = record(0, "{\"a\":1}");
+    judged.keep(first, NAMES, ValueReader.read(first, NAMES));
+    TypedRow row = ValueReader.read(again, NAMES);
+    judged.keep(again, NAMES, row);
+
+    assertThat(judged.take(again, NAMES)).as("behind the earlier take's row").isNull();
+    assertThat(new ParsedRows(NAMES, judged, 1).read(again)).isEqualTo(row).isNotSameAs(row);
   }
 
   @Test
