@@ -8,8 +8,20 @@ import java.util.Locale;
  */
 public record FieldType(FieldKind kind, int precision, int scale) {
 
+  /** One type per kind, shared: every field of every typed record has one. */
+  private static final FieldType[] PLAIN = plain();
+
   public static FieldType of(FieldKind kind) {
-    return new FieldType(kind, 0, 0);
+    return PLAIN[kind.ordinal()];
+  }
+
+  private static FieldType[] plain() {
+    FieldKind[] kinds = FieldKind.values();
+    FieldType[] types = new FieldType[kinds.length];
+    for (FieldKind kind : kinds) {
+      types[kind.ordinal()] = new FieldType(kind, 0, 0);
+    }
+    return types;
   }
 
   public static FieldType decimal(int precision, int scale) {
