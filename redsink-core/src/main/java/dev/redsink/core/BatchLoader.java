@@ -33,6 +33,12 @@ public interface BatchLoader {
     return check(record).map(RecordVerdict::refused).orElse(RecordVerdict.PASSED_FOR_NOW);
   }
 
+  /**
+   * The runtime no longer owns these partitions: what {@link #judge} kept of their records for
+   * their loads is dropped. By default nothing is kept.
+   */
+  default void forget(Collection<TopicPartition> partitions) {}
+
   /** The next offset per partition committed in Redshift; absent when nothing was loaded. */
   Map<TopicPartition, Long> nextOffsets(Collection<TopicPartition> partitions);
 

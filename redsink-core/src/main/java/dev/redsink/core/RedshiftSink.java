@@ -118,6 +118,11 @@ public final class RedshiftSink implements BatchLoader, AutoCloseable {
     return engine.judge(record);
   }
 
+  @Override
+  public void forget(Collection<TopicPartition> partitions) {
+    engine.forget(partitions);
+  }
+
   /**
    * The table a topic's records load into: target_table resolved against the topic, with
    * target_schema when it is set ({@code analytics.orders_eu}), for messages and summaries.

@@ -479,6 +479,7 @@ public final class SinkSession<R> {
     seekedOneBefore.removeAll(partitions);
     positions.forget(partitions);
     committed.forget(partitions);
+    loader.forget(partitions);
   }
 
   /**

@@ -155,6 +155,7 @@ class SinkSessionTest {
     assertThat(loader.rows).containsExactly(0L, 1L);
     assertThat(session.committed()).isEmpty();
     assertThat(session.bufferedRecords()).isZero();
+    assertThat(loader.forgotten).as("the engine drops what it kept of them").containsExactly(P0);
   }
 
   @Test
@@ -233,6 +234,12 @@ class SinkSessionTest {
     final Deque<RedsinkException> failures = new ArrayDeque<>();
     Duration timeout = Duration.ZERO;
     final java.util.Set<Long> rejectAtWrite = new java.util.HashSet<>();
+    final List<TopicPartition> forgotten = new ArrayList<>();
+
+    @Override
+    public void forget(java.util.Collection<TopicPartition> partitions) {
+      forgotten.addAll(partitions);
+    }
 
     @Override
     public LoadResult write(List<Record> batch, Map<TopicPartition, Long> settledThrough) {

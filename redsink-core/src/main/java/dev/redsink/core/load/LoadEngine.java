@@ -261,6 +261,13 @@ public final class LoadEngine implements AutoCloseable {
     }
   }
 
+  /** Drops what the judge kept of these partitions' records: the runtime no longer owns them. */
+  public void forget(Collection<TopicPartition> partitions) {
+    for (TopicPartition tp : partitions) {
+      tables.opened(tp.topic()).ifPresent(table -> table.checks().judged().forget(tp));
+    }
+  }
+
   /** The ledger's next offsets for these partitions (absent when nothing was loaded). */
   public Map<TopicPartition, Long> nextOffsets(Collection<TopicPartition> partitions) {
     Map<TargetTable, List<TopicPartition>> byTable = new LinkedHashMap<>();

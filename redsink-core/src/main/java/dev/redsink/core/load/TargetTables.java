@@ -26,6 +26,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,6 +72,12 @@ final class TargetTables {
     }
     TableName name = nameOf(topic);
     return byName.computeIfAbsent(key, k -> open(name));
+  }
+
+  /** The table for a topic when a record of it opened it already. */
+  Optional<TargetTable> opened(String topic) {
+    String key = keyByTopic.get(topic);
+    return key == null ? Optional.empty() : Optional.ofNullable(byName.get(key));
   }
 
   /**

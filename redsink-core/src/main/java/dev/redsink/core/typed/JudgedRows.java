@@ -79,6 +79,18 @@ public final class JudgedRows {
     }
   }
 
+  /** Forgets the rows of a partition's records: the runtime no longer owns it. */
+  public synchronized void forget(TopicPartition partition) {
+    ArrayDeque<Kept> rows = partitions.remove(partition);
+    if (rows != null) {
+      rows.forEach(kept -> bytes -= kept.bytes());
+      if (rows == last) {
+        last = null;
+        lastRecord = null;
+      }
+    }
+  }
+
   /** How many rows are kept, for tests. */
   synchronized int size() {
     return partitions.values().stream().mapToInt(ArrayDeque::size).sum();

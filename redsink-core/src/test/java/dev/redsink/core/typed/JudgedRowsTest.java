@@ -3,6 +3,7 @@ package dev.redsink.core.typed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redsink.core.record.Record;
+import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.table.ColumnGroup;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.WriteSettings;
@@ -106,5 +107,22 @@ class JudgedRowsTest {
     assertThat(judged.size()).isEqualTo(1);
     judged.loadStarted();
     assertThat(judged.size()).isZero();
+  }
+
+  @Test
+  void forgetsThePartitionsItsRuntimeNoLongerOwns() {
+    Record r = record(0, "{\"a\":1}");
+    Record other = new Record("t", 1, 0, 0, null, List.of(), "{}".getBytes(StandardCharsets.UTF_8));
+    JudgedRows judged = new JudgedRows(r.bytes() + other.bytes());
+    judged.keep(r, NAMES, ValueReader.read(r, NAMES));
+    judged.keep(other, NAMES, ValueReader.read(other, NAMES));
+
+    judged.forget(new TopicPartition("t", 0));
+
+    assertThat(judged.size()).isEqualTo(1);
+    assertThat(judged.take(r, NAMES)).isNull();
+    judged.keep(r, NAMES, ValueReader.read(r, NAMES));
+    assertThat(judged.size()).as("its bytes are free again").isEqualTo(2);
+    assertThat(judged.take(other, NAMES)).isNotNull();
   }
 }
