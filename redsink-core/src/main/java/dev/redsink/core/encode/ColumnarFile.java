@@ -1,5 +1,6 @@
 package dev.redsink.core.encode;
 
+import dev.redsink.core.error.FatalException;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnRole;
@@ -10,8 +11,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.hadoop.ParquetFileWriter.Mode;
@@ -42,6 +45,9 @@ final class ColumnarFile {
    * fields in the same order, so a row's field is found without a map per row.
    */
   private final int[] lastIndex;
+
+  /** The field columns' folded names, made when a row first has a field no column took. */
+  private Set<String> fieldColumns;
 
   ColumnarFile(
       List<Column> columns, MessageType schema, ParquetCompression compression, String createdAt) {
@@ -76,6 +82,31 @@ final class ColumnarFile {
   }
 
   /**
+   * A row had fields no column took: only fields without a value (a schemaless null) may be left
+   * out of the file, never a value.
+   */
+  private void requireColumns(Record record, List<FieldValue> fields) {
+    if (fieldColumns == null) {
+      fieldColumns = new HashSet<>();
+      for (String name : folded) {
+        if (name != null) {
+          fieldColumns.add(name);
+        }
+      }
+    }
+    for (FieldValue field : fields) {
+      if (field.value() != null && !fieldColumns.contains(field.name())) {
+        throw new FatalException(
+            "Cannot encode record "
+                + record.id()
+                + ": field '"
+                + field.name()
+                + "' has no column in the layout being written");
+      }
+    }
+  }
+
+  /**
    * Encodes the records; {@code rows} holds each record's typed fields, in the same order (empty
    * for a layout without field columns).
    */
@@ -89,10 +120,14 @@ final class ColumnarFile {
       for (int r = 0; r < records.size(); r++) {
         Record record = records.get(r);
         List<FieldValue> fields = rows.isEmpty() ? List.of() : rows.get(r).fields();
+        int written = 0;
         for (int i = 0; i < chunks.length; i++) {
           Column column = columns.get(i);
           if (column.role() == ColumnRole.FIELD) {
             FieldValue field = field(i, fields);
+            if (field != null) {
+              written++;
+            }
             if (field == null || field.value() == null) {
               chunks[i].addNull(codec);
             } else {
@@ -101,6 +136,9 @@ final class ColumnarFile {
           } else {
             add(chunks[i], column, record, codec);
           }
+        }
+        if (written != fields.size()) {
+          requireColumns(record, fields);
         }
       }
       BufferOutputFile file = new BufferOutputFile(capacityHint);

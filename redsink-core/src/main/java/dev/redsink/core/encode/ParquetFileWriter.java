@@ -69,7 +69,7 @@ public final class ParquetFileWriter {
    * names instead of reading those records' values again. A record with a row there is the load's:
    * its schema step made every field fit these columns as is and it checked what the record stores
    * beside its value ({@link RecordChecks#checkBesideFields}); only that no field is left without a
-   * column is checked again.
+   * column is checked again, while encoding.
    */
   public EncodedFile write(List<Record> records, Instant createdAt, ParsedRows parsed) {
     RecordChecks checks = new RecordChecks(layout, SchemaEvolution.ADD_COLUMNS, names);
@@ -80,8 +80,7 @@ public final class ParquetFileWriter {
       Optional<TypedRow> read = parsed.of(record, names);
       if (read.isPresent()) {
         // The load's row, which its schema step made fit these columns as is: only that no
-        // field is left without a column is checked again here.
-        fields.requireColumns(record, read.get());
+        // field is left without a column is checked again, as the file is encoded.
         rows.add(read.get());
       } else {
         TypedRow row = checks.checked(record);

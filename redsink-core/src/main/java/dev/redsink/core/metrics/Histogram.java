@@ -33,8 +33,13 @@ public final class Histogram {
 
   /** Observes every value under one lock (a load's records). */
   public synchronized void observeAll(double[] values) {
-    for (double value : values) {
-      add(value);
+    observeAll(values, values.length);
+  }
+
+  /** Observes the first {@code count} values under one lock. */
+  public synchronized void observeAll(double[] values, int count) {
+    for (int i = 0; i < count; i++) {
+      add(values[i]);
     }
   }
 

@@ -4,7 +4,6 @@ import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -43,22 +42,41 @@ public final class LoadFigures {
     for (LoadResult.TableLoad load : result.tables()) {
       table(load.table()).loaded(load, now);
     }
+    // Records come in runs of one partition: one count and one table lookup per run, not per
+    // record.
     Map<TopicPartition, Long> counts = new HashMap<>();
-    Map<String, List<Record>> byTopic = new HashMap<>();
+    double[] seconds = new double[records.size()];
+    Record first = null;
+    int run = 0;
+    int fresh = 0;
     for (Record record : records) {
-      counts.merge(new TopicPartition(record.topic(), record.partition()), 1L, Long::sum);
-      byTopic.computeIfAbsent(record.topic(), t -> new ArrayList<>()).add(record);
+      if (first != null
+          && (record.partition() != first.partition() || !record.topic().equals(first.topic()))) {
+        loadedRun(first, run, seconds, fresh, counts);
+        first = null;
+      }
+      if (first == null) {
+        first = record;
+        run = 0;
+        fresh = 0;
+      }
+      run++;
+      if (record.timestamp() > 0) {
+        seconds[fresh++] = Math.max(0, now - record.timestamp()) / 1000.0;
+      }
     }
-    byTopic.forEach(
-        (topic, loaded) ->
-            table(tableOf.apply(topic))
-                .fresh(
-                    loaded.stream()
-                        .filter(r -> r.timestamp() > 0)
-                        .mapToDouble(r -> Math.max(0, now - r.timestamp()) / 1000.0)
-                        .toArray()));
+    if (first != null) {
+      loadedRun(first, run, seconds, fresh, counts);
+    }
     counts.forEach((tp, n) -> partition(tp).loaded(n, now));
     result.next().forEach((tp, next) -> partition(tp).ledgerOffset(next));
+  }
+
+  /** One run of a partition's records: counted, and their freshness observed. */
+  private void loadedRun(
+      Record first, int records, double[] seconds, int fresh, Map<TopicPartition, Long> counts) {
+    counts.merge(new TopicPartition(first.topic(), first.partition()), (long) records, Long::sum);
+    table(tableOf.apply(first.topic())).fresh(seconds, fresh);
   }
 
   /** The ledger's next offsets of partitions the runtime now owns (read when it opened them). */

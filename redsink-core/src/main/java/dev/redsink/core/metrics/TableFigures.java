@@ -25,8 +25,8 @@ public final class TableFigures {
     lastLoadMillis = nowMillis;
   }
 
-  void fresh(double[] seconds) {
-    freshnessSeconds.observeAll(seconds);
+  void fresh(double[] seconds, int count) {
+    freshnessSeconds.observeAll(seconds, count);
   }
 
   /** Rows the loads wrote. */

@@ -4,10 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.error.FatalException;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.table.ColumnGroup;
+import dev.redsink.core.table.ColumnType;
 import dev.redsink.core.table.PayloadFormat;
 import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.WriteSettings;
+import dev.redsink.core.typed.FieldNames;
+import dev.redsink.core.typed.ParsedRows;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -339,5 +344,32 @@ class ParquetFileWriterTest {
     byte[] b = new byte[size];
     random.nextBytes(b);
     return b;
+  }
+
+  @Test
+  void aLoadsRowWithAValueNoColumnTakesIsNeverWrittenWithoutIt() throws Exception {
+    RowLayout layout =
+        RowLayout.typed(EnumSet.noneOf(ColumnGroup.class), "pico_")
+            .withFields(
+                List.of(
+                    RowLayout.field("a", ColumnType.BIGINT),
+                    RowLayout.field("b", ColumnType.VARCHAR_DEFAULT)));
+    FieldNames names = FieldNames.of(layout, WriteSettings.APPEND);
+    ParsedRows parsed = new ParsedRows(names);
+    Record fits = record("t", 0, 0, null, "{\"a\":1,\"b\":\"x\"}".getBytes(StandardCharsets.UTF_8));
+    Record schemalessNull =
+        record("t", 0, 1, null, "{\"a\":2,\"c\":null}".getBytes(StandardCharsets.UTF_8));
+    Record extra = record("t", 0, 2, null, "{\"a\":3,\"c\":4}".getBytes(StandardCharsets.UTF_8));
+    List.of(fits, schemalessNull, extra).forEach(parsed::read);
+    ParquetFileWriter writer = new ParquetFileWriter(layout, ParquetCompression.ZSTD, names);
+
+    EncodedFile file = writer.write(List.of(fits, schemalessNull), CREATED, parsed);
+    assertThat(readBack(file))
+        .extracting(row -> row.subList(1, 3))
+        .containsExactly(List.of(1L, "x"), Arrays.asList(2L, null));
+    assertThatThrownBy(() -> writer.write(List.of(fits, extra), CREATED, parsed))
+        .isInstanceOf(FatalException.class)
+        .hasMessageContaining("t:0:2")
+        .hasMessageContaining("field 'c' has no column");
   }
 }
