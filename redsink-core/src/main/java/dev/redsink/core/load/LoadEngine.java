@@ -16,6 +16,7 @@ import dev.redsink.core.stage.S3ObjectStore;
 import dev.redsink.core.stage.Stager;
 import dev.redsink.core.stage.UuidV7;
 import dev.redsink.core.table.WriteSettings;
+import dev.redsink.core.typed.FieldNames;
 import dev.redsink.core.typed.KeyFold;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -26,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -47,6 +49,9 @@ public final class LoadEngine implements AutoCloseable {
   private final LoadContext ctx;
   private final ExecutorService threads;
   private final ExecutorService tableThreads;
+
+  /** Per table (by its field names), the reader of each change a runtime's check takes. */
+  private final Map<FieldNames, KeyFold.Judge> changeJudges = new ConcurrentHashMap<>();
 
   private LoadEngine(
       ConnectionPool pool,
@@ -250,8 +255,11 @@ public final class LoadEngine implements AutoCloseable {
       // upsert and cdc check the row the record will stage (and that it carries its key).
       boolean settled;
       if (write.byKey() && table.layout().isTyped()) {
-        KeyFold fold = new KeyFold(List.of(record), write, table.names());
-        settled = table.checks().checkSettled(fold.normalized().get(0), fold.rows());
+        KeyFold.Judged change =
+            changeJudges
+                .computeIfAbsent(table.names(), n -> new KeyFold.Judge(write, n))
+                .read(record);
+        settled = table.checks().checkSettled(change.normalized(), change.rows());
       } else {
         settled = table.checks().checkTaken(record);
       }

@@ -79,19 +79,50 @@ public final class KeyFold {
     this.normalized = new ArrayList<>(records.size());
     for (int i = 0; i < records.size(); i++) {
       Change change = reader.read(records.get(i), i);
-      // A change without a row (a tombstone, a truncate, a heartbeat) has no fields to make
-      // columns of.
-      Record n =
-          change.row() == null
-              ? change.record().withValue(null)
-              : withValue(change.record(), change.row());
-      if (change.row() != null) {
-        rows.remember(n, asStaged(change.row()));
-      }
+      Record n = normalized(change, rows);
       normalized.add(n);
       changes.put(n, change);
     }
   }
+
+  /**
+   * The record as its change will be staged, its row remembered in {@code rows}. A change without a
+   * row (a tombstone, a truncate, a heartbeat) has no fields to make columns of.
+   */
+  private static Record normalized(Change change, ParsedRows rows) {
+    if (change.row() == null) {
+      return change.record().withValue(null);
+    }
+    Record n = withValue(change.record(), change.row());
+    rows.remember(n, asStaged(change.row()));
+    return n;
+  }
+
+  /**
+   * One record read as the row its change will stage, for the check a runtime runs on each record
+   * it takes: one per table, so that check does not set up a fold per record.
+   */
+  public static final class Judge {
+    private final ChangeReader reader;
+
+    public Judge(WriteSettings settings, FieldNames names) {
+      this.reader = new ChangeReader(settings, names);
+    }
+
+    /**
+     * The record as its change will be staged, with its row.
+     *
+     * @throws dev.redsink.core.error.BadRecordException naming the record when it is not a change
+     *     this mode can apply
+     */
+    public Judged read(Record record) {
+      ParsedRows rows = new ParsedRows(FieldNames.COLUMNS, null, 1);
+      return new Judged(normalized(reader.read(record, 0), rows), rows);
+    }
+  }
+
+  /** A record as its change will be staged, and its row (read with {@link FieldNames#COLUMNS}). */
+  public record Judged(Record normalized, ParsedRows rows) {}
 
   /**
    * The records as their rows will be staged, one per record with the same ids and offsets, for

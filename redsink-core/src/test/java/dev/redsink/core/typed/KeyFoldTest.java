@@ -167,6 +167,29 @@ class KeyFoldTest {
     }
   }
 
+  @Test
+  void theJudgeReadsEachRecordAsTheFoldNormalizesIt() {
+    KeyFold.Judge judge = new KeyFold.Judge(CDC, NAMES);
+    List<Record> records =
+        List.of(
+            record(0, 0, "{\"op\":\"c\",\"after\":{\"k\":1,\"v\":\"a\",\"Big\":2}}"),
+            record(0, 1, "{\"op\":\"d\",\"before\":{\"k\":1,\"v\":null}}"),
+            record(0, 2, null));
+    KeyFold fold = new KeyFold(records, CDC, NAMES);
+    for (int i = 0; i < records.size(); i++) {
+      KeyFold.Judged judged = judge.read(records.get(i));
+      Record folded = fold.normalized().get(i);
+      assertThat(judged.normalized().value()).as("record %d", i).isEqualTo(folded.value());
+      assertThat(
+              judged.rows().of(judged.normalized(), FieldNames.COLUMNS).map(KeyFoldTest::summary))
+          .as("record %d", i)
+          .isEqualTo(fold.rows().of(folded, FieldNames.COLUMNS).map(KeyFoldTest::summary));
+    }
+    assertThatThrownBy(() -> judge.read(record(0, 3, "{\"op\":\"x\",\"after\":{\"k\":1}}")))
+        .isInstanceOf(BadRecordException.class)
+        .hasMessageContaining("t:0:3");
+  }
+
   private static List<Record> concat(List<Record> a, List<Record> b) {
     List<Record> all = new java.util.ArrayList<>(a);
     all.addAll(b);
