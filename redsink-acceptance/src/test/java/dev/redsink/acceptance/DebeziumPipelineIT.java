@@ -639,7 +639,7 @@ class DebeziumPipelineIT {
           .append(c.name());
     }
     try (Connection c = warehouse.connect()) {
-      return rows(c, sql.append(" FROM ").append(table).toString());
+      return rows(c, sql.append(", \"id\" AS redsink_record FROM ").append(table).toString());
     } catch (SQLException e) {
       // A column the next load adds is not there yet.
       return Map.of("error", Map.of("message", String.valueOf(e.getMessage())));
@@ -655,12 +655,27 @@ class DebeziumPipelineIT {
         for (SourceColumn col : COLUMNS) {
           row.put(col.name(), read(rs, col));
         }
-        // A row without an id is a defect to report, not a key the map can hold.
-        rows.put(
-            String.valueOf(row.get("id")) + (row.get("id") == null ? "#" + rows.size() : ""), row);
+        if (row.get("id") == null) {
+          // A row without an id is a defect to report (with the record it came from, when the
+          // table has Redsink's id column), not a key the map can hold.
+          row.put("redsink id", recordId(rs));
+          rows.put("null#" + rows.size(), row);
+        } else {
+          rows.put(row.get("id"), row);
+        }
       }
     }
     return rows;
+  }
+
+  /** Redsink's id of a Redshift row (topic:partition:offset of its record), when selected. */
+  private static String recordId(ResultSet rs) throws SQLException {
+    for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+      if (rs.getMetaData().getColumnLabel(i).equals("redsink_record")) {
+        return rs.getString(i);
+      }
+    }
+    return "not selected";
   }
 
   private static String read(ResultSet rs, SourceColumn col) throws Exception {
