@@ -242,7 +242,7 @@ public final class SinkSession<R> {
   private void take(R record, long now) {
     TopicPartition partition = source.partition(record);
     long offset = source.offset(record);
-    Long resumed = resumedAt.remove(partition);
+    Long resumed = resumedAt.isEmpty() ? null : resumedAt.remove(partition);
     long seeked = resumed == null || !seekedOneBefore.remove(partition) ? 0 : 1;
     if (resumed != null && offset < resumed - seeked) {
       // The runtime seeked the consumer to the ledger's offset (or one before): a first record

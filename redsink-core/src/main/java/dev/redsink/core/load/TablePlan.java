@@ -40,26 +40,26 @@ record TablePlan(
       Map<TopicPartition, Long> ledger,
       Map<TopicPartition, Long> settled) {
     List<Record> pending = new ArrayList<>(records.size());
+    Map<TopicPartition, Run> runs = new HashMap<>();
+    Run run = null;
+    for (Record r : records) {
+      if (run == null || run.partition() != r.partition() || !run.topic().equals(r.topic())) {
+        TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+        run = runs.computeIfAbsent(tp, k -> new Run(k, ledger.getOrDefault(k, Long.MIN_VALUE)));
+      }
+      if (r.offset() >= run.ledgerNext && run.isNew(r, pending)) {
+        pending.add(r);
+      }
+    }
     Map<TopicPartition, Long> first = new HashMap<>();
     Map<TopicPartition, Long> next = new HashMap<>();
-    Map<TopicPartition, Set<Long>> seen = new HashMap<>();
-    TopicPartition last = null;
-    for (Record r : records) {
-      TopicPartition tp =
-          last != null && last.partition() == r.partition() && last.topic().equals(r.topic())
-              ? last
-              : new TopicPartition(r.topic(), r.partition());
-      last = tp;
-      if (r.offset() < ledger.getOrDefault(tp, Long.MIN_VALUE)) {
-        continue;
-      }
-      if (!seen.computeIfAbsent(tp, k -> new HashSet<>()).add(r.offset())) {
-        continue;
-      }
-      pending.add(r);
-      first.merge(tp, r.offset(), Math::min);
-      next.merge(tp, r.offset() + 1, Math::max);
-    }
+    runs.forEach(
+        (tp, r) -> {
+          if (r.next > Long.MIN_VALUE) {
+            first.put(tp, r.first);
+            next.put(tp, r.next);
+          }
+        });
     settled.forEach(
         (tp, offset) -> {
           if (offset > ledger.getOrDefault(tp, Long.MIN_VALUE)) {
@@ -68,6 +68,57 @@ record TablePlan(
         });
     return new TablePlan(
         table, pending, first, next, records.size() - pending.size(), ParsedRows.NONE);
+  }
+
+  /**
+   * One partition's records in a plan: those below the ledger are skipped, and a record taken twice
+   * (a runtime's redelivery) is planned once. Offsets mostly rise within a partition, so a record
+   * above every one planned is new without a set of offsets; the set is made only when one is not.
+   */
+  private static final class Run {
+    private final TopicPartition tp;
+    private final long ledgerNext;
+    private long first = Long.MAX_VALUE;
+    private long next = Long.MIN_VALUE;
+    private Set<Long> planned;
+
+    Run(TopicPartition tp, long ledgerNext) {
+      this.tp = tp;
+      this.ledgerNext = ledgerNext;
+    }
+
+    String topic() {
+      return tp.topic();
+    }
+
+    int partition() {
+      return tp.partition();
+    }
+
+    /** Whether {@code r} is not planned yet; if so it is, from now on. */
+    boolean isNew(Record r, List<Record> pending) {
+      long offset = r.offset();
+      if (offset >= next) {
+        if (planned != null) {
+          planned.add(offset);
+        }
+      } else {
+        if (planned == null) {
+          planned = new HashSet<>();
+          for (Record p : pending) {
+            if (p.partition() == tp.partition() && p.topic().equals(tp.topic())) {
+              planned.add(p.offset());
+            }
+          }
+        }
+        if (!planned.add(offset)) {
+          return false;
+        }
+      }
+      first = Math.min(first, offset);
+      next = Math.max(next, offset + 1);
+      return true;
+    }
   }
 
   /** Nothing to load and nothing to move in the ledger. */

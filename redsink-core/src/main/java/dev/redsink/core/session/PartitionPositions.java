@@ -11,30 +11,65 @@ import java.util.Map;
  * taken twice.
  */
 public final class PartitionPositions {
-  private final Map<TopicPartition, Long> next = new HashMap<>();
+  /** One partition's next offset, changed in place: no boxed offset per record taken. */
+  private static final class Position {
+    long next;
+
+    Position(long next) {
+      this.next = next;
+    }
+  }
+
+  private final Map<TopicPartition, Position> next = new HashMap<>();
+
+  /** The partition used last and its position: records come in runs of one partition. */
+  private TopicPartition lastPartition;
+
+  private Position lastPosition;
 
   /** Sets the position, as after a seek to the ledger's next offset. */
   public void seek(TopicPartition partition, long nextOffset) {
-    next.put(partition, nextOffset);
+    position(partition, true).next = nextOffset;
   }
 
   /** Whether the record at this offset was already taken. */
   public boolean isBehind(TopicPartition partition, long offset) {
-    Long position = next.get(partition);
-    return position != null && offset < position;
+    Position position = position(partition, false);
+    return position != null && offset < position.next;
   }
 
   /** Moves past the record at this offset. */
   public void advance(TopicPartition partition, long offset) {
-    next.merge(partition, offset + 1, Math::max);
+    Position position = position(partition, true);
+    position.next = Math.max(position.next, offset + 1);
   }
 
   /** Every position: past each partition's loaded, buffered, diverted and ignored records. */
   public Map<TopicPartition, Long> snapshot() {
-    return Map.copyOf(next);
+    Map<TopicPartition, Long> positions = new HashMap<>();
+    next.forEach((partition, position) -> positions.put(partition, position.next));
+    return Map.copyOf(positions);
   }
 
   public void forget(Collection<TopicPartition> partitions) {
     partitions.forEach(next::remove);
+    lastPartition = null;
+    lastPosition = null;
+  }
+
+  /** The partition's position (made, at no offset yet, when {@code create}; else maybe null). */
+  private Position position(TopicPartition partition, boolean create) {
+    if (partition.equals(lastPartition)) {
+      return lastPosition;
+    }
+    Position position =
+        create
+            ? next.computeIfAbsent(partition, p -> new Position(Long.MIN_VALUE))
+            : next.get(partition);
+    if (position != null) {
+      lastPartition = partition;
+      lastPosition = position;
+    }
+    return position;
   }
 }
