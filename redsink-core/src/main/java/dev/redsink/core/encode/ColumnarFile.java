@@ -1,6 +1,5 @@
 package dev.redsink.core.encode;
 
-import dev.redsink.core.error.FatalException;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnRole;
@@ -96,12 +95,7 @@ final class ColumnarFile {
     }
     for (FieldValue field : fields) {
       if (field.value() != null && !fieldColumns.contains(field.name())) {
-        throw new FatalException(
-            "Cannot encode record "
-                + record.id()
-                + ": field '"
-                + field.name()
-                + "' has no column in the layout being written");
+        throw FieldChecks.noColumn(record, field);
       }
     }
   }

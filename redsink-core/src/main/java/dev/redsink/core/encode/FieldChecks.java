@@ -79,14 +79,19 @@ final class FieldChecks {
     for (int j = 0; j < fields.size(); j++) {
       FieldValue field = fields.get(j);
       if (field.value() != null && columns.column(j, field.name()) == null) {
-        throw new FatalException(
-            "Cannot encode record "
-                + record.id()
-                + ": field '"
-                + field.name()
-                + "' has no column in the layout being written");
+        throw noColumn(record, field);
       }
     }
+  }
+
+  /** The failure for a field with a value and no column in the layout being written. */
+  static FatalException noColumn(Record record, FieldValue field) {
+    return new FatalException(
+        "Cannot encode record "
+            + record.id()
+            + ": field '"
+            + field.name()
+            + "' has no column in the layout being written");
   }
 
   /** Every field has a column it fits as is: for rows no schema step has seen. */
