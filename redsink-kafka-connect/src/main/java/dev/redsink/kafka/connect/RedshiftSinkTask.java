@@ -161,7 +161,15 @@ public class RedshiftSinkTask extends SinkTask {
     Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
     session
         .commit(core(currentOffsets.keySet()))
-        .forEach((tp, next) -> offsets.put(kafka(tp), new OffsetAndMetadata(next)));
+        .forEach(
+            (tp, next) -> {
+              // Never ahead of what Connect has consumed: after the seek one record before the
+              // ledger, Connect ignores (and warns about) an offset it has not reached yet; the
+              // ledger's is committed once that record is read again.
+              OffsetAndMetadata consumed = currentOffsets.get(kafka(tp));
+              long offset = consumed == null ? next : Math.min(next, consumed.offset());
+              offsets.put(kafka(tp), new OffsetAndMetadata(offset));
+            });
     return offsets;
   }
 

@@ -342,6 +342,9 @@ class RedshiftSinkTaskTest {
     start();
 
     assertThat(context.seeks).containsExactly(Map.entry(P0, 2L));
+    assertThat(task.preCommit(consumed(2, 0)))
+        .as("never ahead of what Connect consumed, which it would ignore with a warning")
+        .containsExactly(Map.entry(P0, new OffsetAndMetadata(2)));
     assertThat(task.preCommit(consumed(3, 0)))
         .containsExactly(Map.entry(P0, new OffsetAndMetadata(3)));
 
