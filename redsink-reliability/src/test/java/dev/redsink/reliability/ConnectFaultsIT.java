@@ -225,7 +225,7 @@ class ConnectFaultsIT {
     assertThat(atStop.rows()).as("rows loaded before the error").isPositive();
 
     warehouse.resetFaults();
-    cluster.connect().restartTask(s.connector(), failed.id());
+    s.restartTask(failed.id());
     s.awaitLoaded();
     String first = failed.trace().lines().filter(l -> l.contains("Cannot ")).findFirst().orElse("");
     s.finish(

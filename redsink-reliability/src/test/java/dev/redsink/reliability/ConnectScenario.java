@@ -178,6 +178,22 @@ final class ConnectScenario {
             t -> t != null);
   }
 
+  /**
+   * Restarts a task and waits until the REST API reports it running: the status of a restarted task
+   * reaches the status topic after the restart request returns, so the old FAILED state can still
+   * be read for a moment.
+   */
+  void restartTask(int id) {
+    cluster.connect().restartTask(connector(), id);
+    await(name + ": task " + id + " running after its restart")
+        .atMost(LOAD_TIMEOUT)
+        .pollInterval(Duration.ofMillis(100))
+        .until(
+            () ->
+                cluster.connect().connectorStatus(connector()).tasks().stream()
+                    .anyMatch(t -> t.id() == id && "RUNNING".equals(t.state())));
+  }
+
   private void assertNoTaskFailed() {
     for (ConnectorStateInfo.TaskState t : cluster.connect().connectorStatus(connector()).tasks()) {
       assertThat(t.state())
