@@ -31,9 +31,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * to p99 without.
  *
  * <p>Options: {@code --cost-profile=copy=3s --seconds=30 --writers=2 --records=1000
- * --report-seconds=8 --preload=200000 --rounds=6 --out=FILE.tsv}; the table holds {@code preload}
- * rows before the first phase; "no loads" and "loads running" alternate in {@code rounds} windows
- * of {@code seconds / rounds} each, and are reported as one phase each.
+ * --report-seconds=8 --preload=200000 --rounds=6 --warmup=20 --out=FILE.tsv}; the table holds
+ * {@code preload} rows before the first phase; the writers then load for {@code warmup} seconds
+ * that are not measured; "no loads" and "loads running" alternate in {@code rounds} windows of
+ * {@code seconds / rounds} each, and are reported as one phase each.
  */
 public final class ReaderLatency {
   private ReaderLatency() {}
@@ -81,16 +82,18 @@ public final class ReaderLatency {
     int reportSeconds = args.integer("report-seconds", 8);
     int preload = args.integer("preload", 200_000);
     int rounds = args.integer("rounds", 6);
+    int warmup = args.integer("warmup", 20);
     String out = args.string("out", "");
     System.out.printf(
         "# reader latency: cost profile %s, %d s per phase in %d rounds, %d writers of"
-            + " %d-record loads, a %d s report, %d cores%n",
+            + " %d-record loads, a %d s report, %d s of loads first (not measured), %d cores%n",
         costs,
         seconds,
         rounds,
         writers,
         records,
         reportSeconds,
+        warmup,
         Runtime.getRuntime().availableProcessors());
     List<Phase> phases = new ArrayList<>();
     try (RedshiftEmulator emulator =
@@ -113,15 +116,29 @@ public final class ReaderLatency {
       // costs: the phases then differ by the loads running, not by the table's size.
       next[0].set(preload);
       sinks.get(0).write(sources.get(0).next(0, preload));
+      // Loads before measuring: the first loads compile the writers' and the emulator's load path
+      // (the JIT takes seconds of CPU), which only the windows with loads would otherwise pay. On a
+      // cluster that work is not beside the dashboard at all.
+      if (warmup > 0) {
+        whileLoading(endpoint, table, sinks, sources, next, records, warmup, 0);
+      }
       // No loads and loads running alternate, rounds times, so that drift over the run (the
       // table's growth, the JIT, the machine's other work) falls on both alike.
       Phase quiet = new Phase("no loads", new ArrayList<>(), 0);
       Phase loading = new Phase("loads running", new ArrayList<>(), 0);
       int window = Math.max(1, seconds / rounds);
       for (int r = 0; r < rounds; r++) {
-        quiet = quiet.plus(read(endpoint, table, quiet.name(), window, null));
-        loading =
-            loading.plus(whileLoading(endpoint, table, sinks, sources, next, records, window, 0));
+        Phase quietRound = read(endpoint, table, quiet.name(), window, null);
+        Phase loadingRound =
+            whileLoading(endpoint, table, sinks, sources, next, records, window, 0);
+        System.out.printf(
+            "# round %d: p99 %.1f ms with no loads, %.1f ms with %d loads committed%n",
+            r + 1,
+            quietRound.percentile(0.99) / 1000.0,
+            loadingRound.percentile(0.99) / 1000.0,
+            loadingRound.loads());
+        quiet = quiet.plus(quietRound);
+        loading = loading.plus(loadingRound);
       }
       phases.add(quiet);
       phases.add(loading);
