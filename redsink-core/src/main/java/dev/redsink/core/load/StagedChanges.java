@@ -8,12 +8,14 @@ import java.util.Set;
 /**
  * What a key-folded load staged: the staging table's layout (the target's columns, the op column
  * and, when some change did not carry a column's value, the keep column), the key columns, the
- * operations present, the columns some row keeps from the target, and whether the table is emptied
- * first (a source truncate).
+ * operations present, the columns some row keeps from the target, the staging columns holding the
+ * old key of a primary-key change's row (empty when no staged row has one), and whether the table
+ * is emptied first (a source truncate).
  */
 record StagedChanges(
     RowLayout stagingLayout,
     List<String> keyColumns,
     Set<Operation> operations,
     Set<String> keptColumns,
+    List<String> previousKeyColumns,
     boolean truncate) {}

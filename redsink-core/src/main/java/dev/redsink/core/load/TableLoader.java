@@ -14,6 +14,7 @@ import dev.redsink.core.stage.StagedFile;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnType;
 import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.StagingColumns;
 import dev.redsink.core.table.WriteSettings;
 import dev.redsink.core.typed.FieldNames;
 import dev.redsink.core.typed.KeyFold;
@@ -281,6 +282,11 @@ final class TableLoader {
       if (!folded.keptColumns().isEmpty()) {
         columns.add(RowLayout.field(KeyFold.KEEP_COLUMN, ColumnType.VARCHAR_MAX));
       }
+      List<String> previousKey = new ArrayList<>();
+      for (int i = 0; i < folded.previousKeyColumns(); i++) {
+        previousKey.add(StagingColumns.previousKey(i));
+        columns.add(RowLayout.field(StagingColumns.previousKey(i), ColumnType.VARCHAR_MAX));
+      }
       RowLayout stagingLayout = layout.withColumns(columns);
       writer = new ParquetFileWriter(stagingLayout, plan.table().compression(), FieldNames.COLUMNS);
       pending = folded.staged();
@@ -291,6 +297,7 @@ final class TableLoader {
                   folded.keyColumns(),
                   folded.operations(),
                   folded.keptColumns(),
+                  previousKey,
                   folded.truncate()));
     }
     FileStaging.Staged staged =

@@ -52,6 +52,17 @@ final class UpsertStep {
         st.executeUpdate(
             UpsertSql.keepExisting(
                 table.name(), staging, changes.keyColumns(), KeyFold.KEEP_COLUMN, column));
+        if (!changes.previousKeyColumns().isEmpty()) {
+          // After the match by key: a primary-key change's row keeps its old key's values.
+          st.executeUpdate(
+              UpsertSql.keepFromPreviousKey(
+                  table.name(),
+                  staging,
+                  changes.keyColumns(),
+                  changes.previousKeyColumns(),
+                  KeyFold.KEEP_COLUMN,
+                  column));
+        }
       }
     }
     if (changes.operations().contains(Operation.DELETE)) {

@@ -23,6 +23,45 @@ public final class UpsertSql {
    */
   public static String keepExisting(
       TableName target, String staging, List<String> keyColumns, String keepColumn, Column column) {
+    return keep(
+        target,
+        staging,
+        match("existing", Identifiers.quote(staging), keyColumns),
+        keepColumn,
+        column);
+  }
+
+  /**
+   * Like {@link #keepExisting}, for the staged rows of a primary-key change: they take the value of
+   * the target row of their old key, which {@code previousKeyColumns} hold as text, one per key
+   * column (null in the other staged rows, which this leaves alone).
+   */
+  public static String keepFromPreviousKey(
+      TableName target,
+      String staging,
+      List<String> keyColumns,
+      List<String> previousKeyColumns,
+      String keepColumn,
+      Column column) {
+    String s = Identifiers.quote(staging);
+    StringBuilder match = new StringBuilder();
+    for (int i = 0; i < keyColumns.size(); i++) {
+      if (i > 0) {
+        match.append(" AND ");
+      }
+      match
+          .append("CAST(existing.")
+          .append(Identifiers.quote(keyColumns.get(i)))
+          .append(" AS VARCHAR(65535)) = ")
+          .append(s)
+          .append('.')
+          .append(Identifiers.quote(previousKeyColumns.get(i)));
+    }
+    return keep(target, staging, match.toString(), keepColumn, column);
+  }
+
+  private static String keep(
+      TableName target, String staging, String match, String keepColumn, Column column) {
     String existing = "existing." + Identifiers.quote(column.name());
     String value =
         column.type().equals(ColumnType.SUPER) ? "JSON_SERIALIZE(" + existing + ")" : existing;
@@ -35,7 +74,7 @@ public final class UpsertSql {
         + " FROM "
         + Identifiers.table(target)
         + " existing WHERE "
-        + match("existing", Identifiers.quote(staging), keyColumns)
+        + match
         + " AND POSITION("
         + Identifiers.literal(Identifiers.quote(column.name()))
         + " IN "

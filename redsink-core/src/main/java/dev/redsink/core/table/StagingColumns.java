@@ -14,6 +14,26 @@ public final class StagingColumns {
    */
   public static final String KEEP = "redsink_keep";
 
+  /**
+   * The staging-only columns, {@code redsink_previous_key_1} and on, holding as text the old key of
+   * a primary-key change's row (upsert and cdc): the columns it keeps come from that key's row.
+   */
+  public static final String PREVIOUS_KEY_PREFIX = "redsink_previous_key_";
+
+  /** The staging-only column of the previous key's column at {@code index} (from 0). */
+  public static String previousKey(int index) {
+    return PREVIOUS_KEY_PREFIX + (index + 1);
+  }
+
+  /** Whether a column of this (folded) name is one of Redsink's staging-only columns. */
+  public static boolean isStagingOnly(String folded) {
+    return folded.equals(OP)
+        || folded.equals(KEEP)
+        || folded.equals(WIDENING)
+        || folded.equals(ROW_NUMBER)
+        || folded.startsWith(PREVIOUS_KEY_PREFIX);
+  }
+
   /** The column a type change fills before it takes the changed column's place. */
   public static final String WIDENING = "redsink_widening";
 

@@ -16,6 +16,8 @@ import java.util.Set;
  * @param row the fields to stage (null for {@link Op#SKIP})
  * @param unavailable the columns whose value the change does not carry (null in {@code row}): they
  *     keep the row's existing value
+ * @param previous the key the row had before a primary-key change, when the change has unavailable
+ *     columns and its record says (null otherwise): they keep the value of that key's row
  */
 record Change(
     Record record,
@@ -25,7 +27,8 @@ record Change(
     List<String> key,
     TypedRow row,
     Position position,
-    Set<String> unavailable) {
+    Set<String> unavailable,
+    PreviousKey previous) {
 
   Change(
       Record record,
@@ -35,7 +38,7 @@ record Change(
       List<String> key,
       TypedRow row,
       Position position) {
-    this(record, index, op, keyColumns, key, row, position, Set.of());
+    this(record, index, op, keyColumns, key, row, position, Set.of(), null);
   }
 
   /** This change with its row's unavailable columns filled from {@code earlier}'s row. */
@@ -59,7 +62,8 @@ record Change(
         fields.add(f);
       }
     }
-    return new Change(record, index, op, keyColumns, key, row.withFields(fields), position, still);
+    return new Change(
+        record, index, op, keyColumns, key, row.withFields(fields), position, still, previous);
   }
 
   /** What the change does to its key's row. */

@@ -2,12 +2,14 @@ package dev.redsink.core.typed;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.record.Header;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.table.CdcDeleteMode;
 import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.WriteMode;
 import dev.redsink.core.table.WriteSettings;
 import java.io.IOException;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -204,7 +206,55 @@ final class ChangeReader {
       }
       values.add(f.json());
     }
-    return new Change(record, index, op, keys, values, row, position, unavailable);
+    PreviousKey previous =
+        op == Change.Op.UPSERT && !unavailable.isEmpty() ? previousKey(record, keys) : null;
+    return new Change(record, index, op, keys, values, row, position, unavailable, previous);
+  }
+
+  /**
+   * The key the record's row had before a primary-key change, from Debezium's {@link
+   * PreviousKey#HEADER} header (a JSON object or a JsonConverter envelope of the key struct); null
+   * when the record has none or it does not hold every key column.
+   */
+  private PreviousKey previousKey(Record record, List<String> keys) {
+    byte[] bytes = null;
+    for (Header h : record.headers()) {
+      if (PreviousKey.HEADER.equals(h.key()) && h.value() != null) {
+        bytes = h.value();
+      }
+    }
+    if (bytes == null) {
+      return null;
+    }
+    Map<String, FieldValue> old;
+    try {
+      old = ValueReader.read(record.withValue(bytes), names).byColumnName();
+    } catch (BadRecordException e) {
+      return null; // not a key this table can read: the change keeps what it has
+    }
+    List<String> json = new ArrayList<>(keys.size());
+    List<String> text = new ArrayList<>(keys.size());
+    for (String name : keys) {
+      FieldValue f = old.get(name);
+      if (f == null || f.value() == null) {
+        return null;
+      }
+      json.add(f.json());
+      Object v = f.value();
+      boolean plain =
+          v instanceof String
+              || v instanceof Long
+              || v instanceof Integer
+              || v instanceof Short
+              || v instanceof Byte
+              || v instanceof BigInteger;
+      if (text != null && plain) {
+        text.add(v.toString());
+      } else {
+        text = null;
+      }
+    }
+    return new PreviousKey(json, text);
   }
 
   /** The record key's fields; the key must be a JSON object (or a JsonConverter envelope). */

@@ -31,7 +31,7 @@ public final class FieldNames {
    * Names for rows already read once (a key-folded load's staged changes): their fields carry their
    * column's name already, which this keeps.
    */
-  public static final FieldNames COLUMNS = new FieldNames(Set.of(), false);
+  public static final FieldNames COLUMNS = new FieldNames(Set.of(), false, false);
 
   private static final String SUFFIX = "_value";
 
@@ -39,11 +39,13 @@ public final class FieldNames {
   private static final int REMEMBERED = 10_000;
 
   private final Set<String> reserved;
+  private final boolean reservesStagingNames;
   private final boolean byKey;
   private final Map<String, String> columns = new ConcurrentHashMap<>();
 
-  private FieldNames(Set<String> reserved, boolean byKey) {
+  private FieldNames(Set<String> reserved, boolean reservesStagingNames, boolean byKey) {
     this.reserved = Set.copyOf(reserved);
+    this.reservesStagingNames = reservesStagingNames;
     this.byKey = byKey;
   }
 
@@ -55,14 +57,10 @@ public final class FieldNames {
         reserved.add(TableName.fold(c.name()));
       }
     }
-    reserved.add(StagingColumns.OP);
-    reserved.add(StagingColumns.KEEP);
-    reserved.add(StagingColumns.WIDENING);
-    reserved.add(StagingColumns.ROW_NUMBER);
     if (write.mode() == WriteMode.CDC && write.cdcDelete() == CdcDeleteMode.SOFT) {
       reserved.add(TableName.fold(write.deletedColumn()));
     }
-    return new FieldNames(reserved, write.byKey());
+    return new FieldNames(reserved, true, write.byKey());
   }
 
   /**
@@ -103,7 +101,8 @@ public final class FieldNames {
               + "' has a NUL character (\\0) in its name, which no Redshift column can have");
     }
     String folded = TableName.fold(field);
-    if (reserved.contains(folded)) {
+    if (reserved.contains(folded)
+        || (reservesStagingNames && StagingColumns.isStagingOnly(folded))) {
       folded = folded + SUFFIX;
     }
     return FittedName.of(folded, TableName.MAX_IDENTIFIER_BYTES);

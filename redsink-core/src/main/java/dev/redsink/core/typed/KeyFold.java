@@ -7,6 +7,7 @@ import dev.redsink.core.table.WriteSettings;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -40,6 +41,9 @@ public final class KeyFold {
    *
    * @param keptColumns the columns some staged row keeps from the target's row, because its change
    *     did not carry their value
+   * @param previousKeyColumns how many {@link StagingColumns#previousKey} columns the staged rows
+   *     have (0 for none): the old key, as text, of a primary-key change's row that keeps columns;
+   *     it keeps them from that key's target row
    * @param truncate whether the table is emptied before the staged rows apply (a source truncate
    *     came before them)
    */
@@ -48,6 +52,7 @@ public final class KeyFold {
       List<String> keyColumns,
       Set<Operation> operations,
       Set<String> keptColumns,
+      int previousKeyColumns,
       boolean truncate) {}
 
   /** What staged rows do; the staged op column holds {@link #code()}. */
@@ -152,6 +157,9 @@ public final class KeyFold {
       ordered.sort(Comparator.comparing(Change::position).thenComparingInt(Change::index));
     }
     Map<List<String>, Change> last = new LinkedHashMap<>();
+    // The last row each key had in this load, kept past a delete of the key: a primary-key change
+    // deletes the old key's row, and its new row takes unsent values from it.
+    Map<List<String>, Change> lastRows = new HashMap<>();
     boolean truncate = false;
     List<String> keyColumns = List.of();
     for (Change c : ordered) {
@@ -161,12 +169,18 @@ public final class KeyFold {
       if (c.op() == Change.Op.TRUNCATE) {
         // The table is emptied before the staged rows apply: earlier changes no longer matter.
         last.clear();
+        lastRows.clear();
         truncate = true;
         continue;
       }
       keyColumns = c.keyColumns();
       Change before = last.remove(c.key());
-      if (before != null && before.op() == Change.Op.UPSERT) {
+      if (c.previous() != null) {
+        Change old = lastRows.get(c.previous().json());
+        if (old != null) {
+          c = c.filledFrom(old);
+        }
+      } else if (before != null && before.op() == Change.Op.UPSERT) {
         c = c.filledFrom(before);
       }
       if (c.op() == Change.Op.SOFT_DELETE && before != null && before.op() == Change.Op.UPSERT) {
@@ -179,13 +193,19 @@ public final class KeyFold {
                 c.keyColumns(),
                 c.key(),
                 reader.withDeletedFlag(before.row(), true),
-                c.position());
+                c.position(),
+                Set.of(),
+                null);
       }
       last.put(c.key(), c);
+      if (c.op() == Change.Op.UPSERT) {
+        lastRows.put(c.key(), c);
+      }
     }
     List<Record> staged = new ArrayList<>(last.size());
     Set<Operation> operations = EnumSet.noneOf(Operation.class);
     Set<String> kept = new LinkedHashSet<>();
+    int previousKeyColumns = 0;
     for (Change c : last.values()) {
       Operation op =
           switch (c.op()) {
@@ -200,13 +220,24 @@ public final class KeyFold {
         kept.addAll(c.unavailable());
         fields.add(
             new FieldValue(KEEP_COLUMN, FieldType.of(FieldKind.STRING), keepList(c.unavailable())));
+        List<String> previous = c.previous() == null ? null : c.previous().text();
+        if (previous != null) {
+          for (int i = 0; i < previous.size(); i++) {
+            fields.add(
+                new FieldValue(
+                    StagingColumns.previousKey(i),
+                    FieldType.of(FieldKind.STRING),
+                    previous.get(i)));
+          }
+          previousKeyColumns = previous.size();
+        }
       }
       TypedRow row = c.row().withFields(fields);
       Record s = withValue(c.record(), row);
       rows.remember(s, asStaged(row));
       staged.add(s);
     }
-    return new Folded(staged, keyColumns, operations, kept, truncate);
+    return new Folded(staged, keyColumns, operations, kept, previousKeyColumns, truncate);
   }
 
   /**

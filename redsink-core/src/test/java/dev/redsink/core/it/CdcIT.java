@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.record.Header;
 import dev.redsink.core.record.Record;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
@@ -151,6 +152,40 @@ class CdcIT {
     }
     assertThat(fx.rows("SELECT cid, name, pico_deleted FROM " + table + " ORDER BY cid"))
         .containsExactly("1|a2|t", "2|b-again|f", "3|c2|f", "4|d|t");
+  }
+
+  /**
+   * A primary-key change as Debezium sends it with the source's REPLICA IDENTITY DEFAULT: the old
+   * key's delete, its tombstone, then the new key's row with the placeholder for a value the source
+   * did not send (an unchanged TOASTed value) and the old key in a header. The old row is in the
+   * table from an earlier load: the new row takes its value there, in the load transaction.
+   */
+  @Test
+  void aPrimaryKeyChangeKeepsTheValueItsEventDidNotCarryFromTheOldKeysRow() throws Exception {
+    Record created =
+        event(0, 4, true, "c", "null", image(60, "__debezium_unavailable_value"), 300, 60);
+    Record moved =
+        new Record(
+            created.topic(),
+            created.partition(),
+            created.offset(),
+            created.timestamp(),
+            created.key(),
+            List.of(new Header("__debezium.oldkey", "{\"cid\":5}".getBytes(UTF_8))),
+            created.value());
+    try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+      sink.write(
+          List.of(
+              event(0, 0, true, "c", "null", image(5, "long text"), 100, 5),
+              event(0, 1, true, "c", "null", image(7, "other"), 100, 7)));
+      sink.write(
+          List.of(
+              event(0, 2, true, "d", image(5, null), "null", 200, 5),
+              record(0, 3, 5, null),
+              moved));
+    }
+    assertThat(fx.rows("SELECT cid, name FROM " + table + " ORDER BY cid"))
+        .containsExactly("7|other", "60|long text");
   }
 
   @Test

@@ -43,7 +43,12 @@ class CopyPathTest {
         batch(
             Optional.of(
                 new StagedChanges(
-                    TYPED, List.of("amount"), Set.of(Operation.REPLACE), Set.of(), false)));
+                    TYPED,
+                    List.of("amount"),
+                    Set.of(Operation.REPLACE),
+                    Set.of(),
+                    List.of(),
+                    false)));
     assertThat(CopyPath.of(CopyPath.DIRECT, upsert, DedupMode.LEDGER_ONLY, TYPED))
         .as("upsert and cdc")
         .isEqualTo(CopyPath.STAGED);

@@ -46,7 +46,7 @@ class FieldNamesTest {
             columns(
                 PICO,
                 "{\"id\":1,\"CREATED_AT\":2,\"pico_topic\":3,\"pico_key\":4,\"redsink_op\":5,"
-                    + "\"redsink_rn\":6,\"topic\":7}"))
+                    + "\"redsink_rn\":6,\"topic\":7,\"redsink_previous_key_1\":8}"))
         .containsExactly(
             "id_value",
             "created_at_value",
@@ -54,7 +54,8 @@ class FieldNamesTest {
             "pico_key_value",
             "redsink_op_value",
             "redsink_rn_value",
-            "topic");
+            "topic",
+            "redsink_previous_key_1_value");
     assertThat(columns(NO_PREFIX, "{\"topic\":1,\"key\":2,\"offset\":3,\"deleted\":4}"))
         .containsExactly("topic_value", "key_value", "offset_value", "deleted");
   }

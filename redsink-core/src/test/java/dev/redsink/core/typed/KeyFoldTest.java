@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.record.Header;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.table.CdcDeleteMode;
 import dev.redsink.core.table.ColumnGroup;
 import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.StagingColumns;
 import dev.redsink.core.table.WriteMode;
 import dev.redsink.core.table.WriteSettings;
 import dev.redsink.core.table.WriteSettings.TombstoneHandling;
@@ -115,6 +117,70 @@ class KeyFoldTest {
     assertThat(two.get("v").value()).as("never the placeholder").isNull();
     assertThat(two.get(KeyFold.KEEP_COLUMN).value()).isEqualTo("\"v\"");
     assertThat(folded.keptColumns()).containsExactly("v");
+  }
+
+  /** Debezium's change event of the new key of a primary-key change, as its header says. */
+  private static Record newKeyOfAKeyChange(long offset, String after, String oldKey) {
+    String value = "{\"op\":\"c\",\"after\":" + after + ",\"source\":{\"lsn\":" + offset + "}}";
+    return new Record(
+        "t",
+        0,
+        offset,
+        0,
+        null,
+        List.of(new Header("__debezium.oldkey", oldKey.getBytes(UTF_8))),
+        value.getBytes(UTF_8));
+  }
+
+  @Test
+  void aPrimaryKeyChangeTakesUnsentValuesFromTheOldKeysRowInTheLoad() {
+    String placeholder = WriteSettings.DEBEZIUM_UNAVAILABLE_VALUE;
+    List<Record> records =
+        List.of(
+            record(
+                0,
+                0,
+                "{\"op\":\"c\",\"after\":{\"k\":5,\"v\":\"big\",\"w\":1},\"source\":{\"lsn\":1}}"),
+            record(0, 1, "{\"op\":\"d\",\"before\":{\"k\":5},\"source\":{\"lsn\":2}}"),
+            newKeyOfAKeyChange(2, "{\"k\":60,\"v\":\"" + placeholder + "\",\"w\":2}", "{\"k\":5}"));
+    KeyFold fold = new KeyFold(records, CDC, NAMES);
+    KeyFold.Folded folded = fold.fold(fold.normalized());
+
+    assertThat(folded.staged()).hasSize(2);
+    Map<String, FieldValue> moved = row(folded.staged().get(1));
+    assertThat(moved.get("k").value()).isEqualTo(60L);
+    assertThat(moved.get("v").value()).as("from the old key's row").isEqualTo("big");
+    assertThat(moved).doesNotContainKey(KeyFold.KEEP_COLUMN);
+    assertThat(folded.keptColumns()).isEmpty();
+    assertThat(folded.previousKeyColumns()).isZero();
+    assertThat(row(folded.staged().get(0)).get(KeyFold.OP_COLUMN).value())
+        .as("the old key")
+        .isEqualTo("d");
+  }
+
+  @Test
+  void aPrimaryKeyChangeWhoseOldRowIsInTheTableStagesTheOldKey() {
+    String placeholder = WriteSettings.DEBEZIUM_UNAVAILABLE_VALUE;
+    KeyFold fold =
+        new KeyFold(
+            List.of(
+                newKeyOfAKeyChange(
+                    0, "{\"k\":60,\"v\":\"" + placeholder + "\",\"w\":2}", "{\"k\":5}"),
+                newKeyOfAKeyChange(
+                    1, "{\"k\":61,\"v\":\"" + placeholder + "\",\"w\":3}", "{\"k\":1.5}")),
+            CDC,
+            NAMES);
+    KeyFold.Folded folded = fold.fold(fold.normalized());
+
+    assertThat(folded.keptColumns()).containsExactly("v");
+    assertThat(folded.previousKeyColumns()).isEqualTo(1);
+    Map<String, FieldValue> moved = row(folded.staged().get(0));
+    assertThat(moved.get("v").value()).isNull();
+    assertThat(moved.get(KeyFold.KEEP_COLUMN).value()).isEqualTo("\"v\"");
+    assertThat(moved.get(StagingColumns.previousKey(0)).value()).isEqualTo("5");
+    assertThat(row(folded.staged().get(1)))
+        .as("an old key that is not text or an integer: kept by its own key, as before")
+        .doesNotContainKey(StagingColumns.previousKey(0));
   }
 
   @Test
