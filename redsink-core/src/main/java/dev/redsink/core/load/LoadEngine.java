@@ -15,8 +15,8 @@ import dev.redsink.core.stage.Disposal;
 import dev.redsink.core.stage.S3ObjectStore;
 import dev.redsink.core.stage.Stager;
 import dev.redsink.core.stage.UuidV7;
+import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.WriteSettings;
-import dev.redsink.core.typed.FieldNames;
 import dev.redsink.core.typed.KeyFold;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -50,8 +50,11 @@ public final class LoadEngine implements AutoCloseable {
   private final ExecutorService threads;
   private final ExecutorService tableThreads;
 
-  /** Per table (by its field names), the reader of each change a runtime's check takes. */
-  private final Map<FieldNames, KeyFold.Judge> changeJudges = new ConcurrentHashMap<>();
+  /**
+   * Per table, the reader of each change a runtime's check takes, for the table's field names as
+   * last opened (a table opened again, after its columns changed, gets a new one in its place).
+   */
+  private final Map<TableName, KeyFold.Judge> changeJudges = new ConcurrentHashMap<>();
 
   private LoadEngine(
       ConnectionPool pool,
@@ -255,10 +258,12 @@ public final class LoadEngine implements AutoCloseable {
       // upsert and cdc check the row the record will stage (and that it carries its key).
       boolean settled;
       if (write.byKey() && table.layout().isTyped()) {
-        KeyFold.Judged change =
-            changeJudges
-                .computeIfAbsent(table.names(), n -> new KeyFold.Judge(write, n))
-                .read(record);
+        KeyFold.Judge judge = changeJudges.get(table.name());
+        if (judge == null || !judge.reads(table.names())) {
+          judge = new KeyFold.Judge(write, table.names());
+          changeJudges.put(table.name(), judge);
+        }
+        KeyFold.Judged change = judge.read(record);
         settled = table.checks().checkSettled(change.normalized(), change.rows());
       } else {
         settled = table.checks().checkTaken(record);

@@ -109,9 +109,16 @@ public final class KeyFold {
    */
   public static final class Judge {
     private final ChangeReader reader;
+    private final FieldNames names;
 
     public Judge(WriteSettings settings, FieldNames names) {
       this.reader = new ChangeReader(settings, names);
+      this.names = names;
+    }
+
+    /** Whether this judge reads records with these names (those of the table as opened now). */
+    public boolean reads(FieldNames tableNames) {
+      return names == tableNames;
     }
 
     /**

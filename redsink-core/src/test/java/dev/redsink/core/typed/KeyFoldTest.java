@@ -184,6 +184,15 @@ class KeyFoldTest {
   }
 
   @Test
+  void aJudgeReadsOnlyForTheNamesOfTheTableAsItWasOpened() {
+    KeyFold.Judge judge = new KeyFold.Judge(CDC, NAMES);
+    assertThat(judge.reads(NAMES)).isTrue();
+    FieldNames reopened =
+        FieldNames.of(RowLayout.typed(Set.of(ColumnGroup.METADATA), "p_"), WriteSettings.APPEND);
+    assertThat(judge.reads(reopened)).as("the table opened again: a new judge").isFalse();
+  }
+
+  @Test
   void aTruncateDropsTheChangesBeforeItAndEmptiesTheTableFirst() {
     String before = "{\"op\":\"c\",\"after\":{\"k\":1,\"v\":\"gone\"},\"source\":{\"lsn\":10}}";
     String truncate = "{\"op\":\"t\",\"before\":null,\"after\":null,\"source\":{\"lsn\":20}}";
