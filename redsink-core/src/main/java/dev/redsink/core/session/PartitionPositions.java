@@ -2,6 +2,7 @@ package dev.redsink.core.session;
 
 import dev.redsink.core.record.TopicPartition;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -48,7 +49,7 @@ public final class PartitionPositions {
   public Map<TopicPartition, Long> snapshot() {
     Map<TopicPartition, Long> positions = new HashMap<>();
     next.forEach((partition, position) -> positions.put(partition, position.next));
-    return Map.copyOf(positions);
+    return Collections.unmodifiableMap(positions);
   }
 
   public void forget(Collection<TopicPartition> partitions) {
