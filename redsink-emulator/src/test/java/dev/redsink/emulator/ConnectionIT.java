@@ -103,12 +103,25 @@ class ConnectionIT {
   @Test
   void cancelRequestsReachTheDatabase(RedshiftEmulator emulator) throws Exception {
     try (Connection c = Redshift.connect(emulator);
+        Connection watcher = Redshift.connect(emulator);
         java.sql.Statement st = c.createStatement()) {
+      String pid = Redshift.value(c, "SELECT pg_backend_pid()");
       Thread canceller =
           new Thread(
               () -> {
                 try {
-                  Thread.sleep(500);
+                  // cancel only once the sleep runs: a cancel that lands between statements
+                  // is PostgreSQL's to ignore or to apply to the next one
+                  long deadline = System.nanoTime() + 20_000_000_000L;
+                  while (System.nanoTime() < deadline
+                      && !Redshift.value(
+                              watcher,
+                              "SELECT count(*) FROM pg_stat_activity WHERE pid = "
+                                  + pid
+                                  + " AND state = 'active' AND query LIKE '%pg_sleep%'")
+                          .equals("1")) {
+                    Thread.sleep(50);
+                  }
                   st.cancel();
                 } catch (Exception e) {
                   // the assertion below fails instead
