@@ -50,6 +50,24 @@ public final class EnvelopeBytes {
     return to < 0 || !startsWith(v, to, MIDDLE) || v[v.length - 1] != '}' ? -1 : to;
   }
 
+  /**
+   * {@link #schemaEnd} for an envelope whose schema is exactly {@code schema} (a whole JSON
+   * object's bytes, as {@link #schemaOf} gives): found by comparing bytes, without scanning the
+   * object; -1 when the value has another schema or another form. An object's end follows from its
+   * bytes, so the same bytes at the same place end at the same place.
+   */
+  public static int schemaEndIfSame(byte[] v, byte[] schema) {
+    int from = HEAD.length;
+    int to = from + schema.length;
+    return startsWith(v, 0, HEAD)
+            && v.length > to
+            && Arrays.equals(v, from, to, schema, 0, schema.length)
+            && startsWith(v, to, MIDDLE)
+            && v[v.length - 1] == '}'
+        ? to
+        : -1;
+  }
+
   /** Where the payload starts, given {@link #schemaEnd}. */
   public static int payloadStart(int schemaEnd) {
     return schemaEnd + MIDDLE.length;

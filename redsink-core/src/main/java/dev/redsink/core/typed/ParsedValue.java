@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * A record value read as JSON: a Kafka Connect JsonConverter envelope's schema and payload, or any
@@ -19,7 +21,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * change event (before, after and source images) it is most of the bytes. An envelope as
  * JsonConverter writes it ({@code {"schema":{…},"payload":…}}, nothing between) has its schema
  * parsed once per distinct schema text and shared, read only, by every record that carries the same
- * bytes; only the payload is parsed per record. Any other form is parsed whole.
+ * bytes; only the payload is parsed per record. The schemas read last are found by comparing bytes,
+ * without scanning the schema for its end. Any other form is parsed whole.
  *
  * @param schema the envelope's schema (shared: never modify it), or null when the value is not an
  *     envelope
@@ -36,6 +39,17 @@ record ParsedValue(JsonNode schema, JsonNode payload) {
   private static final int SCHEMAS_KEPT = 256;
 
   private static final Map<SchemaText, JsonNode> SCHEMAS = new ConcurrentHashMap<>();
+
+  /** Schemas read last, tried first: a record's key and value schemas, a table or two. */
+  private static final int RECENT = 4;
+
+  private static final AtomicReferenceArray<Recent> RECENT_SCHEMAS =
+      new AtomicReferenceArray<>(RECENT);
+
+  private static final AtomicInteger NEXT_RECENT = new AtomicInteger();
+
+  /** A schema's whole bytes and the schema they read as. */
+  private record Recent(byte[] bytes, JsonNode schema) {}
 
   /**
    * Reads {@code value}.
@@ -60,11 +74,25 @@ record ParsedValue(JsonNode schema, JsonNode payload) {
 
   /** The envelope, when the value has JsonConverter's exact form; null otherwise. */
   private static ParsedValue asJsonConverterWrites(byte[] value) throws IOException {
-    int to = EnvelopeBytes.schemaEnd(value);
-    if (to < 0) {
-      return null;
+    JsonNode schema = null;
+    int to = -1;
+    for (int i = 0; i < RECENT && schema == null; i++) {
+      Recent recent = RECENT_SCHEMAS.get(i);
+      if (recent != null && (to = EnvelopeBytes.schemaEndIfSame(value, recent.bytes())) >= 0) {
+        schema = recent.schema();
+      }
     }
-    JsonNode schema = schema(value, EnvelopeBytes.schemaStart(), to);
+    if (schema == null) {
+      to = EnvelopeBytes.schemaEnd(value);
+      if (to < 0) {
+        return null;
+      }
+      int from = EnvelopeBytes.schemaStart();
+      schema = schema(value, from, to);
+      RECENT_SCHEMAS.set(
+          Math.floorMod(NEXT_RECENT.getAndIncrement(), RECENT),
+          new Recent(Arrays.copyOfRange(value, from, to), schema));
+    }
     if (!schema.path("type").isTextual()) {
       return null;
     }

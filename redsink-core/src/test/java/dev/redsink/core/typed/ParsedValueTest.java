@@ -30,6 +30,32 @@ class ParsedValueTest {
   }
 
   @Test
+  void schemasReadInTurnAreEachFoundAgainAndNeverTakenForAnother() throws IOException {
+    String key = "{\"type\":\"struct\",\"fields\":[{\"type\":\"int64\",\"field\":\"n\"}]}";
+    // the same bytes as SCHEMA up to its last field: a schema found by its bytes must match whole
+    String longer = SCHEMA.substring(0, SCHEMA.length() - 1) + ",\"version\":2}";
+    ParsedValue firstValue = null;
+    ParsedValue firstKey = null;
+    for (int i = 0; i < 3; i++) {
+      ParsedValue value =
+          ParsedValue.of(bytes("{\"schema\":" + SCHEMA + ",\"payload\":{\"n\":" + i + "}}"));
+      ParsedValue k =
+          ParsedValue.of(bytes("{\"schema\":" + key + ",\"payload\":{\"n\":" + -i + "}}"));
+      ParsedValue other =
+          ParsedValue.of(bytes("{\"schema\":" + longer + ",\"payload\":{\"n\":7}}"));
+      firstValue = firstValue == null ? value : firstValue;
+      firstKey = firstKey == null ? k : firstKey;
+      assertThat(value.schema()).isSameAs(firstValue.schema());
+      assertThat(k.schema()).isSameAs(firstKey.schema());
+      assertThat(value.payload().get("n").asLong()).isEqualTo(i);
+      assertThat(k.payload().get("n").asLong()).isEqualTo(-i);
+      assertThat(k.schema()).isEqualTo(new ObjectMapper().readTree(key));
+      assertThat(other.schema()).isEqualTo(new ObjectMapper().readTree(longer));
+      assertThat(other.payload().get("n").asLong()).isEqualTo(7);
+    }
+  }
+
+  @Test
   void aNullPayloadIsAnEnvelopeOfNull() throws IOException {
     ParsedValue v = ParsedValue.of(bytes("{\"schema\":" + SCHEMA + ",\"payload\":null}"));
     assertThat(v.schema()).isNotNull();
