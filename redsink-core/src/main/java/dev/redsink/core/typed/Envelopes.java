@@ -1,9 +1,8 @@
 package dev.redsink.core.typed;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -26,90 +25,99 @@ final class Envelopes {
   private Envelopes() {}
 
   static byte[] write(TypedRow row) {
-    ObjectNode root = JSON.createObjectNode();
-    ObjectNode schema = root.putObject("schema");
-    schema.put("type", "struct");
-    if (!row.declared()) {
-      schema.put("name", SCHEMALESS);
-    }
-    ArrayNode fields = schema.putArray("fields");
-    ObjectNode payload = root.putObject("payload");
-    for (FieldValue field : row.fields()) {
-      if (field.type() == null) {
-        continue;
+    ByteArrayBuilder out = new ByteArrayBuilder(256);
+    try (JsonGenerator g = JSON.getFactory().createGenerator(out)) {
+      g.writeStartObject();
+      g.writeFieldName("schema");
+      g.writeStartObject();
+      g.writeStringField("type", "struct");
+      if (!row.declared()) {
+        g.writeStringField("name", SCHEMALESS);
       }
-      ObjectNode f = fields.addObject();
-      f.put("field", field.name());
-      f.put("optional", true);
-      schema(f, field.type());
-      payload.set(field.name(), value(field));
-    }
-    try {
-      return JSON.writeValueAsBytes(root);
+      g.writeArrayFieldStart("fields");
+      for (FieldValue field : row.fields()) {
+        if (field.type() != null) {
+          g.writeStartObject();
+          g.writeStringField("field", field.name());
+          g.writeBooleanField("optional", true);
+          schema(g, field.type());
+          g.writeEndObject();
+        }
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+      g.writeFieldName("payload");
+      g.writeStartObject();
+      for (FieldValue field : row.fields()) {
+        if (field.type() != null) {
+          g.writeFieldName(field.name());
+          value(g, field);
+        }
+      }
+      g.writeEndObject();
+      g.writeEndObject();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    return out.toByteArray();
   }
 
-  private static void schema(ObjectNode f, FieldType type) {
+  private static void schema(JsonGenerator g, FieldType type) throws IOException {
     switch (type.kind()) {
       case DECIMAL -> {
-        f.put("type", "bytes");
-        f.put("name", LOGICAL + "Decimal");
-        ObjectNode parameters = f.putObject("parameters");
-        parameters.put("scale", Integer.toString(type.scale()));
+        g.writeStringField("type", "bytes");
+        g.writeStringField("name", LOGICAL + "Decimal");
+        g.writeObjectFieldStart("parameters");
+        g.writeStringField("scale", Integer.toString(type.scale()));
         if (type.precision() > 0) {
-          parameters.put("connect.decimal.precision", Integer.toString(type.precision()));
+          g.writeStringField("connect.decimal.precision", Integer.toString(type.precision()));
         }
+        g.writeEndObject();
       }
-      case DATE -> {
-        f.put("type", "int32");
-        f.put("name", LOGICAL + "Date");
-      }
-      case TIME -> {
-        f.put("type", "int64");
-        f.put("name", DEBEZIUM + "time.MicroTime");
-      }
-      case TIMESTAMP -> {
-        f.put("type", "int64");
-        f.put("name", DEBEZIUM + "time.MicroTimestamp");
-      }
-      case TIMESTAMPTZ -> {
-        f.put("type", "string");
-        f.put("name", DEBEZIUM + "time.ZonedTimestamp");
-      }
-      case JSON -> {
-        f.put("type", "string");
-        f.put("name", DEBEZIUM + "data.Json");
-      }
-      default -> f.put("type", type.kind().name().toLowerCase(Locale.ROOT));
+      case DATE -> logical(g, "int32", LOGICAL + "Date");
+      case TIME -> logical(g, "int64", DEBEZIUM + "time.MicroTime");
+      case TIMESTAMP -> logical(g, "int64", DEBEZIUM + "time.MicroTimestamp");
+      case TIMESTAMPTZ -> logical(g, "string", DEBEZIUM + "time.ZonedTimestamp");
+      case JSON -> logical(g, "string", DEBEZIUM + "data.Json");
+      default -> g.writeStringField("type", type.kind().name().toLowerCase(Locale.ROOT));
     }
   }
 
-  private static JsonNode value(FieldValue field) {
+  private static void logical(JsonGenerator g, String type, String name) throws IOException {
+    g.writeStringField("type", type);
+    g.writeStringField("name", name);
+  }
+
+  private static void value(JsonGenerator g, FieldValue field) throws IOException {
     Object v = field.value();
+    FieldKind kind = field.type().kind();
     if (v == null) {
-      return JSON.nullNode();
+      g.writeNull();
+    } else if (kind == FieldKind.TIMESTAMPTZ) {
+      g.writeString(Micros.instant((Long) v).toString());
+    } else if (kind == FieldKind.JSON) {
+      g.writeString((String) v);
+    } else if (kind.isNested()) {
+      // the value's JSON text, as the reader made it: written as it is
+      g.writeRawValue((String) v);
+    } else if (v instanceof byte[] bytes) {
+      g.writeString(Base64.getEncoder().encodeToString(bytes));
+    } else if (v instanceof BigDecimal d) {
+      g.writeNumber(d);
+    } else if (v instanceof String text) {
+      g.writeString(text);
+    } else if (v instanceof Long n) {
+      g.writeNumber(n);
+    } else if (v instanceof Integer n) {
+      g.writeNumber(n);
+    } else if (v instanceof Double n) {
+      g.writeNumber(n);
+    } else if (v instanceof Float n) {
+      g.writeNumber(n);
+    } else if (v instanceof Boolean b) {
+      g.writeBoolean(b);
+    } else {
+      JSON.writeValue(g, v);
     }
-    if (field.type().kind() == FieldKind.TIMESTAMPTZ) {
-      return JSON.getNodeFactory().textNode(Micros.instant((Long) v).toString());
-    }
-    if (field.type().kind() == FieldKind.JSON) {
-      return JSON.getNodeFactory().textNode((String) v);
-    }
-    if (field.type().kind().isNested()) {
-      try {
-        return JSON.readTree((String) v);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    if (v instanceof byte[] bytes) {
-      return JSON.getNodeFactory().textNode(Base64.getEncoder().encodeToString(bytes));
-    }
-    if (v instanceof BigDecimal d) {
-      return JSON.getNodeFactory().numberNode(d);
-    }
-    return JSON.valueToTree(v);
   }
 }
