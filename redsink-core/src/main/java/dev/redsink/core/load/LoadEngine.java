@@ -260,11 +260,12 @@ public final class LoadEngine implements AutoCloseable {
       if (write.byKey() && table.layout().isTyped()) {
         KeyFold.Judge judge = changeJudges.get(table.name());
         if (judge == null || !judge.reads(table.names())) {
-          judge = new KeyFold.Judge(write, table.names());
+          judge = new KeyFold.Judge(write, table.names(), table.checks().judged());
           changeJudges.put(table.name(), judge);
         }
         KeyFold.Judged change = judge.read(record);
         settled = table.checks().checkSettled(change.normalized(), change.rows());
+        judge.keep(change);
       } else {
         settled = table.checks().checkTaken(record);
       }

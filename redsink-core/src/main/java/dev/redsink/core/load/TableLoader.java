@@ -92,7 +92,7 @@ final class TableLoader {
     WriteSettings write = ctx.transaction().write();
     this.fold =
         write.byKey() && table.layout().isTyped()
-            ? new KeyFold(records, write, table.names())
+            ? new KeyFold(records, write, table.names(), table.checks().judged())
             : null;
     this.records = fold == null ? records : fold.normalized();
     if (fold != null) {

@@ -41,6 +41,13 @@ record Change(
     this(record, index, op, keyColumns, key, row, position, Set.of(), null);
   }
 
+  /** This change as the record at {@code index} of a batch. */
+  Change at(int index) {
+    return index == this.index
+        ? this
+        : new Change(record, index, op, keyColumns, key, row, position, unavailable, previous);
+  }
+
   /** This change with its row's unavailable columns filled from {@code earlier}'s row. */
   Change filledFrom(Change earlier) {
     if (unavailable.isEmpty() || earlier.row() == null) {

@@ -8,19 +8,21 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * The typed rows a runtime's check read when it took records (to divert a bad record before it is
- * buffered), kept for the load that encodes those records so each value is parsed once, not twice.
- * Kept per partition in the order taken, which is the order loads read them: a load reading a
- * record forgets the rows of its partition's earlier records (the ledger skipped them, or they were
- * taken again after a rewind). Bounded: it keeps rows of records weighing at most {@code maxBytes}
- * in all, and forgets a row no load took within {@value #LOADS_KEPT} loads of the table (its record
- * was revoked, or its load failed and will read it again).
+ * The typed rows (in upsert and cdc, the changes) a runtime's check read when it took records (to
+ * divert a bad record before it is buffered), kept for the load that encodes those records so each
+ * value is parsed once, not twice. Kept per partition in the order taken, which is the order loads
+ * read them: a load reading a record forgets the rows of its partition's earlier records (the
+ * ledger skipped them, or they were taken again after a rewind). Bounded: it keeps rows of records
+ * weighing at most {@code maxBytes} in all, and forgets a row no load took within {@value
+ * #LOADS_KEPT} loads of the table (its record was revoked, or its load failed and will read it
+ * again).
  */
 public final class JudgedRows {
   /** Loads of the table after which a row no load took is forgotten. */
   static final int LOADS_KEPT = 3;
 
-  private record Kept(Record record, FieldNames names, TypedRow row, long load, long bytes) {}
+  /** What a check read of one record: a {@link TypedRow}, or a {@link Change} in upsert and cdc. */
+  private record Kept(Record record, FieldNames names, Object read, long load, long bytes) {}
 
   private final long maxBytes;
   private final Map<TopicPartition, ArrayDeque<Kept>> partitions = new HashMap<>();
@@ -38,17 +40,35 @@ public final class JudgedRows {
   }
 
   /** Keeps the row {@code record} read as with {@code names}, unless the bound is reached. */
-  public synchronized void keep(Record record, FieldNames names, TypedRow row) {
+  public void keep(Record record, FieldNames names, TypedRow row) {
+    keepRead(record, names, row);
+  }
+
+  /** Keeps the change {@code record} read as with {@code names}, unless the bound is reached. */
+  void keep(Record record, FieldNames names, Change change) {
+    keepRead(record, names, change);
+  }
+
+  private synchronized void keepRead(Record record, FieldNames names, Object read) {
     long weight = record.bytes();
     if (bytes + weight > maxBytes) {
       return;
     }
-    rowsOf(record, true).addLast(new Kept(record, names, row, loads, weight));
+    rowsOf(record, true).addLast(new Kept(record, names, read, loads, weight));
     bytes += weight;
   }
 
   /** The row kept for this very record read with {@code names}, taken out; null when none. */
-  public synchronized TypedRow take(Record record, FieldNames names) {
+  public TypedRow take(Record record, FieldNames names) {
+    return takeRead(record, names) instanceof TypedRow row ? row : null;
+  }
+
+  /** The change kept for this very record read with {@code names}, taken out; null when none. */
+  Change takeChange(Record record, FieldNames names) {
+    return takeRead(record, names) instanceof Change change ? change : null;
+  }
+
+  private synchronized Object takeRead(Record record, FieldNames names) {
     ArrayDeque<Kept> rows = rowsOf(record, false);
     if (rows == null) {
       return null;
@@ -62,7 +82,7 @@ public final class JudgedRows {
       return null;
     }
     forget(rows);
-    return head.names() == names ? head.row() : null;
+    return head.names() == names ? head.read() : null;
   }
 
   /** A load of the table begins: rows older than {@value #LOADS_KEPT} loads are forgotten. */

@@ -79,11 +79,22 @@ public final class KeyFold {
    *     this mode can apply, e.g. a primary key field is absent
    */
   public KeyFold(List<Record> records, WriteSettings settings, FieldNames names) {
+    this(records, settings, names, null);
+  }
+
+  /**
+   * Reads every record as a change, taking the changes a runtime's {@link Judge} read already from
+   * {@code judged} (may be null) instead of reading those records again.
+   */
+  public KeyFold(
+      List<Record> records, WriteSettings settings, FieldNames names, JudgedRows judged) {
     this.settings = settings;
     this.reader = new ChangeReader(settings, names);
     this.normalized = new ArrayList<>(records.size());
     for (int i = 0; i < records.size(); i++) {
-      Change change = reader.read(records.get(i), i);
+      Record record = records.get(i);
+      Change change = judged == null ? null : judged.takeChange(record, names);
+      change = change == null ? reader.read(record, i) : change.at(i);
       Record n = normalized(change, rows);
       normalized.add(n);
       changes.put(n, change);
@@ -91,29 +102,33 @@ public final class KeyFold {
   }
 
   /**
-   * The record as its change will be staged, its row remembered in {@code rows}. A change without a
-   * row (a tombstone, a truncate, a heartbeat) has no fields to make columns of.
+   * The record as later steps take its change: the record itself, its row remembered in {@code
+   * rows} (every step reads rows from there, so the row is not written out as a value); a change
+   * without a row (a tombstone, a truncate, a heartbeat) has no fields to make columns of, so its
+   * record stands with no value.
    */
   private static Record normalized(Change change, ParsedRows rows) {
     if (change.row() == null) {
       return change.record().withValue(null);
     }
-    Record n = withValue(change.record(), change.row());
-    rows.remember(n, asStaged(change.row()));
-    return n;
+    rows.remember(change.record(), asStaged(change.row()));
+    return change.record();
   }
 
   /**
    * One record read as the row its change will stage, for the check a runtime runs on each record
-   * it takes: one per table, so that check does not set up a fold per record.
+   * it takes: one per table, so that check does not set up a fold per record. What it read of a
+   * record that passes the check is kept for the record's load.
    */
   public static final class Judge {
     private final ChangeReader reader;
     private final FieldNames names;
+    private final JudgedRows judged;
 
-    public Judge(WriteSettings settings, FieldNames names) {
+    public Judge(WriteSettings settings, FieldNames names, JudgedRows judged) {
       this.reader = new ChangeReader(settings, names);
       this.names = names;
+      this.judged = judged;
     }
 
     /** Whether this judge reads records with these names (those of the table as opened now). */
@@ -122,24 +137,52 @@ public final class KeyFold {
     }
 
     /**
-     * The record as its change will be staged, with its row.
+     * The record's change, with its row.
      *
      * @throws dev.redsink.core.error.BadRecordException naming the record when it is not a change
      *     this mode can apply
      */
     public Judged read(Record record) {
       ParsedRows rows = new ParsedRows(FieldNames.COLUMNS, null, 1);
-      return new Judged(normalized(reader.read(record, 0), rows), rows);
+      Change change = reader.read(record, 0);
+      return new Judged(normalized(change, rows), rows, change);
+    }
+
+    /** Keeps what {@link #read} read of a record that passed the check, for the record's load. */
+    public void keep(Judged read) {
+      judged.keep(read.change.record(), names, read.change);
     }
   }
 
-  /** A record as its change will be staged, and its row (read with {@link FieldNames#COLUMNS}). */
-  public record Judged(Record normalized, ParsedRows rows) {}
+  /**
+   * A record as its change will be staged, and its row (read with {@link FieldNames#COLUMNS}, from
+   * {@link #rows()}).
+   */
+  public static final class Judged {
+    private final Record normalized;
+    private final ParsedRows rows;
+    private final Change change;
+
+    private Judged(Record normalized, ParsedRows rows, Change change) {
+      this.normalized = normalized;
+      this.rows = rows;
+      this.change = change;
+    }
+
+    public Record normalized() {
+      return normalized;
+    }
+
+    public ParsedRows rows() {
+      return rows;
+    }
+  }
 
   /**
    * The records as their rows will be staged, one per record with the same ids and offsets, for
-   * creating and evolving the table and checking records against it; their fields carry their
-   * columns' names already (read them with {@link FieldNames#COLUMNS}).
+   * creating and evolving the table and checking records against it: read their rows from {@link
+   * #rows()}, whose fields carry their columns' names already ({@link FieldNames#COLUMNS}), never
+   * from their values.
    */
   public List<Record> normalized() {
     return normalized;

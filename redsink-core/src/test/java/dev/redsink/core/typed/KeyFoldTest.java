@@ -185,7 +185,7 @@ class KeyFoldTest {
 
   @Test
   void aJudgeReadsOnlyForTheNamesOfTheTableAsItWasOpened() {
-    KeyFold.Judge judge = new KeyFold.Judge(CDC, NAMES);
+    KeyFold.Judge judge = new KeyFold.Judge(CDC, NAMES, new JudgedRows(1 << 20));
     assertThat(judge.reads(NAMES)).isTrue();
     FieldNames reopened =
         FieldNames.of(RowLayout.typed(Set.of(ColumnGroup.METADATA), "p_"), WriteSettings.APPEND);
@@ -233,18 +233,54 @@ class KeyFoldTest {
             + "\"doc\":\"{\\\"a\\\": [1, 2]}\",\"r\":1.5,\"raw\":\"AAH+\",\"gone\":null},\"op\":\"c\"}}";
     String schemaless =
         "{\"op\":\"u\",\"after\":{\"k\":2,\"n\":null,\"o\":{\"x\":[1,{\"y\":2.5}]}}}";
-    KeyFold fold = new KeyFold(List.of(record(0, 0, typed), record(0, 1, schemaless)), CDC, NAMES);
+    List<Record> records = List.of(record(0, 0, typed), record(0, 1, schemaless));
+    KeyFold fold = new KeyFold(records, CDC, NAMES);
     KeyFold.Folded folded = fold.fold(fold.normalized());
-    for (Record r : concat(fold.normalized(), folded.staged())) {
+    for (Record r : folded.staged()) {
       assertThat(summary(fold.rows().of(r, FieldNames.COLUMNS).orElseThrow()))
           .as(r.toString())
           .isEqualTo(summary(ValueReader.read(r, FieldNames.COLUMNS)));
     }
+    for (int i = 0; i < records.size(); i++) {
+      Record n = fold.normalized().get(i);
+      assertThat(n)
+          .as("the record itself: its row is read from the fold's rows")
+          .isSameAs(records.get(i));
+      TypedRow staged = ValueReader.read(folded.staged().get(i), FieldNames.COLUMNS);
+      TypedRow withoutOp =
+          staged.withFields(
+              staged.fields().stream().filter(f -> !f.name().equals(KeyFold.OP_COLUMN)).toList());
+      assertThat(summary(fold.rows().of(n, FieldNames.COLUMNS).orElseThrow()))
+          .isEqualTo(summary(withoutOp));
+    }
+  }
+
+  @Test
+  void aLoadTakesTheChangesTheJudgeReadInsteadOfReadingThemAgain() {
+    JudgedRows judged = new JudgedRows(1 << 20);
+    KeyFold.Judge judge = new KeyFold.Judge(CDC, NAMES, judged);
+    List<Record> records =
+        List.of(
+            record(0, 0, "{\"op\":\"c\",\"after\":{\"k\":1,\"v\":\"a\"},\"source\":{\"lsn\":2}}"),
+            record(0, 1, "{\"op\":\"c\",\"after\":{\"k\":2,\"v\":\"b\"},\"source\":{\"lsn\":1}}"));
+    for (Record r : records) {
+      judge.keep(judge.read(r));
+    }
+    assertThat(judged.size()).isEqualTo(2);
+    KeyFold fold = new KeyFold(records, CDC, NAMES, judged);
+    assertThat(judged.size()).as("taken by the load").isZero();
+    KeyFold.Folded folded = fold.fold(fold.normalized());
+    assertThat(folded.staged()).extracting(r -> row(r).get("v").value()).containsExactly("b", "a");
+    KeyFold other = new KeyFold(records, CDC, NAMES, judged);
+    assertThat(other.fold(other.normalized()).staged())
+        .as("nothing kept: read again, the same")
+        .extracting(r -> row(r).get("v").value())
+        .containsExactly("b", "a");
   }
 
   @Test
   void theJudgeReadsEachRecordAsTheFoldNormalizesIt() {
-    KeyFold.Judge judge = new KeyFold.Judge(CDC, NAMES);
+    KeyFold.Judge judge = new KeyFold.Judge(CDC, NAMES, new JudgedRows(1 << 20));
     List<Record> records =
         List.of(
             record(0, 0, "{\"op\":\"c\",\"after\":{\"k\":1,\"v\":\"a\",\"Big\":2}}"),
