@@ -3,10 +3,13 @@ package dev.redsink.core.typed;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.redsink.core.record.EnvelopeBytes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -19,16 +22,28 @@ final class Envelopes {
   private static final String LOGICAL = "org.apache.kafka.connect.data.";
   private static final String DEBEZIUM = "io.debezium.";
 
+  /** The schema each thread wrote last: a load's staged rows mostly have the same fields. */
+  private static final ThreadLocal<Schema> LAST_SCHEMA = new ThreadLocal<>();
+
   /** The struct name marking a row whose types its values suggested (no schema declared them). */
   static final String SCHEMALESS = "redsink.schemaless";
 
   private Envelopes() {}
 
   static byte[] write(TypedRow row) {
+    return EnvelopeBytes.of(schema(row), payload(row));
+  }
+
+  /** The schema's bytes: those of the thread's last row when this row has the same fields. */
+  private static byte[] schema(TypedRow row) {
+    Schema last = LAST_SCHEMA.get();
+    if (last != null && last.describes(row)) {
+      return last.bytes();
+    }
     ByteArrayBuilder out = new ByteArrayBuilder(256);
+    List<String> names = new ArrayList<>();
+    List<FieldType> types = new ArrayList<>();
     try (JsonGenerator g = JSON.getFactory().createGenerator(out)) {
-      g.writeStartObject();
-      g.writeFieldName("schema");
       g.writeStartObject();
       g.writeStringField("type", "struct");
       if (!row.declared()) {
@@ -42,11 +57,23 @@ final class Envelopes {
           g.writeBooleanField("optional", true);
           schema(g, field.type());
           g.writeEndObject();
+          names.add(field.name());
+          types.add(field.type());
         }
       }
       g.writeEndArray();
       g.writeEndObject();
-      g.writeFieldName("payload");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    Schema schema = new Schema(row.declared(), names, types, out.toByteArray());
+    LAST_SCHEMA.set(schema);
+    return schema.bytes();
+  }
+
+  private static byte[] payload(TypedRow row) {
+    ByteArrayBuilder out = new ByteArrayBuilder(256);
+    try (JsonGenerator g = JSON.getFactory().createGenerator(out)) {
       g.writeStartObject();
       for (FieldValue field : row.fields()) {
         if (field.type() != null) {
@@ -55,11 +82,31 @@ final class Envelopes {
         }
       }
       g.writeEndObject();
-      g.writeEndObject();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     return out.toByteArray();
+  }
+
+  /** A written schema and the fields it describes: those of the rows with a type, in order. */
+  private record Schema(boolean declared, List<String> names, List<FieldType> types, byte[] bytes) {
+    boolean describes(TypedRow row) {
+      if (row.declared() != declared) {
+        return false;
+      }
+      int i = 0;
+      for (FieldValue field : row.fields()) {
+        if (field.type() != null) {
+          if (i == names.size()
+              || !field.name().equals(names.get(i))
+              || !field.type().equals(types.get(i))) {
+            return false;
+          }
+          i++;
+        }
+      }
+      return i == names.size();
+    }
   }
 
   private static void schema(JsonGenerator g, FieldType type) throws IOException {

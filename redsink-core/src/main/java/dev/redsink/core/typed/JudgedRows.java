@@ -34,7 +34,10 @@ public final class JudgedRows {
 
   private Record lastRecord;
 
-  /** Keeps rows of records weighing at most {@code maxBytes} (key, value and headers) in all. */
+  /**
+   * Keeps rows of records weighing at most {@code maxBytes} (key, value and headers, less the
+   * envelope schema records share) in all.
+   */
   public JudgedRows(long maxBytes) {
     this.maxBytes = maxBytes;
   }
@@ -50,7 +53,8 @@ public final class JudgedRows {
   }
 
   private synchronized void keepRead(Record record, FieldNames names, Object read) {
-    long weight = record.bytes();
+    // what the row holds: the record's bytes less an envelope schema every record shares
+    long weight = record.bytes() - ParsedValue.sharedSchemaBytes(record.value());
     if (bytes + weight > maxBytes) {
       return;
     }

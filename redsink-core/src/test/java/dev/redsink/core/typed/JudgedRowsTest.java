@@ -64,6 +64,25 @@ class JudgedRowsTest {
   }
 
   @Test
+  void anEnvelopeSchemaEveryRecordSharesIsNotCountedInWhatARecordsRowWeighs() {
+    String schema =
+        "{\"type\":\"struct\",\"fields\":[{\"type\":\"int64\",\"field\":\"a\"},"
+            + "{\"type\":\"string\",\"optional\":true,\"field\":\"padding_to_weigh_more\"}]}";
+    Record first = record(0, "{\"schema\":" + schema + ",\"payload\":{\"a\":1}}");
+    Record second = record(1, "{\"schema\":" + schema + ",\"payload\":{\"a\":2}}");
+    int schemaBytes = schema.getBytes(StandardCharsets.UTF_8).length;
+    JudgedRows judged = new JudgedRows(first.bytes() + second.bytes() - 2L * schemaBytes);
+    judged.keep(first, NAMES, ValueReader.read(first, NAMES));
+    judged.keep(second, NAMES, ValueReader.read(second, NAMES));
+
+    assertThat(judged.size())
+        .as("two payloads fit, where two whole records would not")
+        .isEqualTo(2);
+    assertThat(judged.take(first, NAMES)).isNotNull();
+    assertThat(judged.take(second, NAMES)).isNotNull();
+  }
+
+  @Test
   void aLoadReadingARecordForgetsTheRowsOfItsPartitionsEarlierRecordsOnly() {
     JudgedRows judged = new JudgedRows(1 << 20);
     Record skipped = record(0, "{\"a\":1}");
