@@ -167,12 +167,27 @@ final class SchemaEvolver {
   private static Map<String, FieldNeed> needs(
       List<Record> records, List<TypedRow> rows, ParsedRows parsed) {
     Map<String, FieldNeed> needs = new LinkedHashMap<>();
+    // The name and need seen last at each position: a row like the one before finds its needs
+    // without folding a name or looking in the map.
+    String[] seen = new String[16];
+    FieldNeed[] seenNeeds = new FieldNeed[seen.length];
     for (Record record : records) {
       TypedRow row = parsed.read(record);
       rows.add(row);
-      for (FieldValue field : row.fields()) {
-        FieldNeed need =
-            needs.computeIfAbsent(TableName.fold(field.name()), k -> new FieldNeed(field.name()));
+      List<FieldValue> fields = row.fields();
+      for (int j = 0; j < fields.size(); j++) {
+        FieldValue field = fields.get(j);
+        FieldNeed need;
+        if (j < seen.length && field.name().equals(seen[j])) {
+          need = seenNeeds[j];
+        } else {
+          need =
+              needs.computeIfAbsent(TableName.fold(field.name()), k -> new FieldNeed(field.name()));
+          if (j < seen.length) {
+            seen[j] = field.name();
+            seenNeeds[j] = need;
+          }
+        }
         if (need.type == null) {
           need.type = field.type();
         }
@@ -278,9 +293,12 @@ final class SchemaEvolver {
    */
   private static Map<Column, ColumnType> widenings(TypedTableColumns columns, List<TypedRow> rows) {
     Map<Column, ColumnType> wider = new LinkedHashMap<>();
+    FieldColumns byPosition = columns.byPosition();
     for (TypedRow row : rows) {
-      for (FieldValue f : row.fields()) {
-        Column column = f.value() == null ? null : columns.field(f.name()).orElse(null);
+      List<FieldValue> fields = row.fields();
+      for (int j = 0; j < fields.size(); j++) {
+        FieldValue f = fields.get(j);
+        Column column = f.value() == null ? null : byPosition.column(j, f.name());
         if (column != null
             && !wider.containsKey(column)
             && TypeMapping.fit(column.type(), column.maxBytes(), f) == Fit.INCOMPATIBLE) {
@@ -293,8 +311,10 @@ final class SchemaEvolver {
     }
     Set<Column> refused = new HashSet<>();
     for (TypedRow row : rows) {
-      for (FieldValue f : row.fields()) {
-        Column column = f.value() == null ? null : columns.field(f.name()).orElse(null);
+      List<FieldValue> fields = row.fields();
+      for (int j = 0; j < fields.size(); j++) {
+        FieldValue f = fields.get(j);
+        Column column = f.value() == null ? null : byPosition.column(j, f.name());
         ColumnType type = column == null ? null : wider.get(column);
         if (type != null && TypeMapping.fit(type, type.maxBytes(), f) != Fit.FITS) {
           refused.add(column);
@@ -387,13 +407,16 @@ final class SchemaEvolver {
       TypedTableColumns columns,
       List<Record> records,
       List<TypedRow> rows) {
+    FieldColumns byPosition = columns.byPosition();
     for (int i = 0; i < records.size(); i++) {
       Record record = records.get(i);
-      for (FieldValue field : rows.get(i).fields()) {
+      List<FieldValue> fields = rows.get(i).fields();
+      for (int j = 0; j < fields.size(); j++) {
+        FieldValue field = fields.get(j);
         if (field.value() == null) {
           continue;
         }
-        Column column = columns.field(field.name()).orElse(null);
+        Column column = byPosition.column(j, field.name());
         if (column == null) {
           throw new TransientException(
               "Cannot load record "

@@ -20,7 +20,7 @@ public final class FieldColumns {
   private final Slot[] slots = new Slot[POSITIONS];
 
   public FieldColumns(RowLayout layout) {
-    layout.fields().forEach(c -> byFoldedName.put(TableName.fold(c.name()), c));
+    layout.fields().forEach(c -> byFoldedName.putIfAbsent(TableName.fold(c.name()), c));
   }
 
   /** The column of the field {@code name} found at {@code position} of its row, or null. */

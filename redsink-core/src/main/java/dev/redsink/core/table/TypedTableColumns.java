@@ -96,6 +96,14 @@ public final class TypedTableColumns {
     return Optional.ofNullable(fieldsByFoldedName.get(TableName.fold(field)));
   }
 
+  /**
+   * The field columns found by a field's position in its row as well as its name, for passes over
+   * many rows of the same fields (the same columns as {@link #field}).
+   */
+  public FieldColumns byPosition() {
+    return new FieldColumns(layout);
+  }
+
   /** The catalog type of a column of any name, including types Redsink does not write. */
   public Optional<String> catalogType(String column) {
     return Optional.ofNullable(byFoldedName.get(TableName.fold(column))).map(ExistingColumn::type);
