@@ -3,10 +3,12 @@ package dev.redsink.bench;
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.record.TopicPartition;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
@@ -183,6 +185,7 @@ public final class Freshness {
       }
     }
     long[] measured = Arrays.copyOf(latencies, n);
+    printWindows(produced, visible, measuredFrom);
     Arrays.sort(measured);
     double achieved = n / Math.max(1e-3, (lastMeasured - firstMeasured) / 1000.0);
     System.out.printf(
@@ -195,6 +198,33 @@ public final class Freshness {
         percentile(measured, 0.90),
         percentile(measured, 0.99),
         measured.length == 0 ? 0 : measured[measured.length - 1]);
+  }
+
+  /**
+   * Each 10 s of send time after the warm-up, its records' p50 and max latency: a pipeline that
+   * keeps up shows flat windows, one that falls behind a rising line.
+   */
+  private static void printWindows(AtomicLongArray produced, long[] visible, long measuredFrom) {
+    Map<Long, List<Long>> windows = new TreeMap<>();
+    for (int o = 0; o < visible.length; o++) {
+      long sent = produced.get(o);
+      if (sent >= measuredFrom) {
+        windows
+            .computeIfAbsent((sent - measuredFrom) / 10_000, w -> new ArrayList<>())
+            .add(visible[o] - sent);
+      }
+    }
+    windows.forEach(
+        (w, latencies) -> {
+          long[] sorted = latencies.stream().mapToLong(Long::longValue).sorted().toArray();
+          System.out.printf(
+              "  sent at %3d-%3d s after the warm-up: %,7d records, latency p50 %,d ms, max %,d ms%n",
+              w * 10,
+              w * 10 + 10,
+              sorted.length,
+              percentile(sorted, 0.50),
+              sorted[sorted.length - 1]);
+        });
   }
 
   private static long percentile(long[] sorted, double p) {
