@@ -4,10 +4,11 @@
 # Prints wall seconds and the process's CPU seconds (user + system) per run.
 #
 #   mvn -q -pl redsink-cli,redsink-demo -am package -DskipTests
-#   redsink-bench/scripts/load-settings.sh [runs]
+#   redsink-bench/scripts/load-settings.sh [runs] [settings regex, e.g. '^defaults$']
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 runs="${1:-3}"
+only="${2:-.}"
 work="$(mktemp -d)"
 trap 'kill "$emulator" 2>/dev/null || true; rm -rf "$work"' EXIT
 
@@ -84,6 +85,7 @@ for run in $(seq 1 "$runs"); do
       s="${settings[$n]}"
       label="${s%%|*}"
       extra="${s#*|}"
+      [[ "$label" =~ $only ]] || continue
       key="${layout:0:1}s${n}r${run}"
       sleep 5
       connector "$key" "$layout" "$extra" >"$work/$key.toml"

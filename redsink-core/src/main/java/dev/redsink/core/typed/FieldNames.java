@@ -11,6 +11,8 @@ import dev.redsink.core.table.StagingColumns;
 import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.WriteMode;
 import dev.redsink.core.table.WriteSettings;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -42,6 +44,20 @@ public final class FieldNames {
   private final boolean reservesStagingNames;
   private final boolean byKey;
   private final Map<String, String> columns = new ConcurrentHashMap<>();
+
+  /**
+   * The name last read as bytes at each of a row's first positions: a row like the one before finds
+   * its names without building them. Shared by threads: an entry is immutable, and a lost write
+   * only costs the next row a lookup.
+   */
+  private final ByteName[] recent = new ByteName[32];
+
+  /** A field name read from ASCII bytes, with its column. */
+  record ByteName(byte[] bytes, String field, String column) {
+    boolean is(byte[] b, int from, int to) {
+      return Arrays.equals(bytes, 0, bytes.length, b, from, to);
+    }
+  }
 
   private FieldNames(Set<String> reserved, boolean reservesStagingNames, boolean byKey) {
     this.reserved = Set.copyOf(reserved);
@@ -87,6 +103,26 @@ public final class FieldNames {
       columns.put(field, column);
     }
     return column;
+  }
+
+  /**
+   * The field named by the ASCII bytes {@code b[from, to)}, at {@code position} in its row, with
+   * its column: {@link #column(Record, String)} without building the name when the row before had
+   * it at that position.
+   *
+   * @throws BadRecordException naming the record and the field when no column can have its name
+   */
+  ByteName column(Record record, byte[] b, int from, int to, int position) {
+    ByteName known = position < recent.length ? recent[position] : null;
+    if (known != null && known.is(b, from, to)) {
+      return known;
+    }
+    String field = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
+    ByteName name = new ByteName(Arrays.copyOfRange(b, from, to), field, column(record, field));
+    if (position < recent.length) {
+      recent[position] = name;
+    }
+    return name;
   }
 
   private String newColumn(Record record, String field) {

@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
 public record TypedRow(List<FieldValue> fields, boolean declared) {
 
   public TypedRow {
-    fields = List.copyOf(fields);
+    fields = fields instanceof FieldList read ? read.done() : List.copyOf(fields);
   }
 
   /** Fields whose types their values suggest. */

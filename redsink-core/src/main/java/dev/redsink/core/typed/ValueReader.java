@@ -17,7 +17,6 @@ import java.math.RoundingMode;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -51,6 +50,10 @@ public final class ValueReader {
   public static TypedRow read(Record record, FieldNames names) {
     if (record.value() == null) {
       return new TypedRow(List.of());
+    }
+    TypedRow flat = FlatObject.read(record, names, record.value());
+    if (flat != null) {
+      return flat;
     }
     TypedRow streamed = streamed(record, names, record.value());
     if (streamed != null) {
@@ -91,14 +94,15 @@ public final class ValueReader {
    * A schemaless JSON object read straight from its bytes, without building a tree: the same fields
    * as {@link #object} reads from the tree. Null, for the tree to decide, when the value is not a
    * plain object: not an object, invalid, something after it, a top-level {@code schema} or {@code
-   * payload} field (maybe an envelope) or a field given twice (the tree keeps its last value).
+   * payload} field (maybe an envelope) or a field given twice (the tree keeps its last value). What
+   * {@link FlatObject} reads, it reads as this does.
    */
-  private static TypedRow streamed(Record record, FieldNames names, byte[] value) {
+  static TypedRow streamed(Record record, FieldNames names, byte[] value) {
     try (JsonParser p = JSON.createParser(value)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         return null;
       }
-      Columns columns = new Columns(record, names, Columns.FEW);
+      RowColumns columns = new RowColumns(record, names, RowColumns.FEW);
       List<FieldValue> fields = new ArrayList<>();
       JsonToken token;
       while ((token = p.nextToken()) == JsonToken.FIELD_NAME) {
@@ -139,72 +143,12 @@ public final class ValueReader {
   }
 
   private static TypedRow object(Record record, FieldNames names, JsonNode root) {
-    Columns columns = new Columns(record, names, root.size());
+    RowColumns columns = new RowColumns(record, names, root.size());
     List<FieldValue> fields = new ArrayList<>(root.size());
     for (Map.Entry<String, JsonNode> e : root.properties()) {
       fields.add(inferred(record, columns.of(e.getKey()), e.getValue()));
     }
     return new TypedRow(fields);
-  }
-
-  /**
-   * The columns of one record's fields so far, to find two fields landing in one column: a short
-   * array for the few fields most records have (no map per record), a map beyond.
-   */
-  private static final class Columns {
-    static final int FEW = 16;
-
-    private final Record record;
-    private final FieldNames names;
-    private final String[] columns;
-    private final String[] fields;
-    private int count;
-    private Map<String, String> fieldByColumn;
-
-    Columns(Record record, FieldNames names, int fields) {
-      this.record = record;
-      this.names = names;
-      this.columns = new String[Math.min(fields, FEW)];
-      this.fields = new String[columns.length];
-    }
-
-    /** Whether this very field name came before. */
-    boolean has(String field) {
-      if (fieldByColumn != null) {
-        return field.equals(fieldByColumn.get(names.column(record, field)));
-      }
-      for (int i = 0; i < count; i++) {
-        if (fields[i].equals(field)) {
-          return true;
-        }
-      }
-      return false;
-    }
-
-    String of(String field) {
-      String column = names.column(record, field);
-      if (fieldByColumn == null && count < columns.length) {
-        for (int i = 0; i < count; i++) {
-          if (columns[i].equals(column)) {
-            throw FieldNames.collision(record, fields[i], field, column);
-          }
-        }
-        columns[count] = column;
-        fields[count++] = field;
-        return column;
-      }
-      if (fieldByColumn == null) {
-        fieldByColumn = new HashMap<>();
-        for (int i = 0; i < count; i++) {
-          fieldByColumn.put(columns[i], fields[i]);
-        }
-      }
-      String other = fieldByColumn.putIfAbsent(column, field);
-      if (other != null) {
-        throw FieldNames.collision(record, other, field, column);
-      }
-      return column;
-    }
   }
 
   private static TypedRow enveloped(
@@ -220,7 +164,7 @@ public final class ValueReader {
       throw bad(record, "the envelope's payload is not a JSON object");
     }
     List<FieldValue> fields = new ArrayList<>();
-    Columns columns = new Columns(record, names, schema.path("fields").size());
+    RowColumns columns = new RowColumns(record, names, schema.path("fields").size());
     for (JsonNode field : schema.path("fields")) {
       String name = field.path("field").asText();
       String column = columns.of(name);

@@ -1,0 +1,263 @@
+package dev.redsink.core.typed;
+
+import dev.redsink.core.record.Record;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A schemaless JSON object of plain values read straight from its bytes, the shape most records
+ * have: names and strings of printable ASCII without escapes, integers of up to 18 digits, finite
+ * fractional numbers, booleans and nulls. Whatever else the value holds (an escape, a byte outside
+ * ASCII, a nested object or array, a longer integer, anything not valid JSON) leaves it to Jackson
+ * ({@link ValueReader#streamed}), which reads everything this reads as this reads it: the fields in
+ * order, integers as INT64, fractions as FLOAT64 (correctly rounded, as Jackson's parser), strings,
+ * booleans and schemaless nulls.
+ */
+final class FlatObject {
+  private static final FieldType INT64 = FieldType.of(FieldKind.INT64);
+  private static final FieldType FLOAT64 = FieldType.of(FieldKind.FLOAT64);
+  private static final FieldType STRING = FieldType.of(FieldKind.STRING);
+  private static final FieldType BOOLEAN = FieldType.of(FieldKind.BOOLEAN);
+
+  /** Integers of up to this many digits fit a long whatever they are. */
+  private static final int LONG_DIGITS = 18;
+
+  /**
+   * Jackson's default limits (StreamReadConstraints) on a number's length and a name's and a
+   * string's: a value past them is Jackson's to refuse.
+   */
+  private static final int MAX_NUMBER_CHARS = 1000;
+
+  private static final int MAX_NAME_CHARS = 50_000;
+  private static final int MAX_STRING_CHARS = 20_000_000;
+
+  private final byte[] b;
+  private int i;
+
+  /** The last value read: its type (null for null) and value. */
+  private FieldType type;
+
+  private Object read;
+
+  private FlatObject(byte[] b) {
+    this.b = b;
+  }
+
+  /**
+   * The record's fields when its value is such an object; null when it is something else.
+   *
+   * @throws dev.redsink.core.error.BadRecordException when a name cannot name a column or two
+   *     fields land in one column, as {@link ValueReader#read} says
+   */
+  static TypedRow read(Record record, FieldNames names, byte[] value) {
+    FlatObject s = new FlatObject(value);
+    s.whitespace();
+    if (s.next() != '{') {
+      return null;
+    }
+    s.whitespace();
+    FieldList fields = new FieldList();
+    if (s.peek() == '}') {
+      s.i++;
+      return s.atEnd() ? new TypedRow(fields) : null;
+    }
+    RowColumns columns = new RowColumns(record, names, RowColumns.FEW);
+    while (true) {
+      if (s.next() != '"') {
+        return null;
+      }
+      int from = s.i;
+      int to = s.stringEnd();
+      if (to < 0 || to - from > MAX_NAME_CHARS) {
+        return null;
+      }
+      s.whitespace();
+      if (s.next() != ':') {
+        return null;
+      }
+      s.whitespace();
+      // The value before the name, as Jackson reads it: an invalid value is Jackson's to report.
+      if (!s.value()) {
+        return null;
+      }
+      FieldNames.ByteName name = names.column(record, value, from, to, fields.size());
+      String field = name.field();
+      if (field.equals("schema") || field.equals("payload") || columns.has(field)) {
+        return null;
+      }
+      fields.append(new FieldValue(columns.add(field, name.column()), s.type, s.read));
+      s.whitespace();
+      int c = s.next();
+      if (c == '}') {
+        return s.atEnd() ? new TypedRow(fields) : null;
+      }
+      if (c != ',') {
+        return null;
+      }
+      s.whitespace();
+    }
+  }
+
+  /**
+   * Reads a value into {@link #type} and {@link #read}; false when it is not a plain one, or what
+   * follows a number or a literal is not a separator (Jackson refuses some such values as it reads
+   * them, before their field's name is looked at).
+   */
+  private boolean value() {
+    if (!token()) {
+      return false;
+    }
+    return type == STRING || separated();
+  }
+
+  private boolean token() {
+    int c = peek();
+    if (c == '"') {
+      i++;
+      int from = i;
+      int to = stringEnd();
+      return to >= 0
+          && to - from <= MAX_STRING_CHARS
+          && read(STRING, new String(b, from, to - from, StandardCharsets.ISO_8859_1));
+    }
+    if (c == 't') {
+      return literal("true") && read(BOOLEAN, Boolean.TRUE);
+    }
+    if (c == 'f') {
+      return literal("false") && read(BOOLEAN, Boolean.FALSE);
+    }
+    if (c == 'n') {
+      return literal("null") && read(null, null);
+    }
+    return (c == '-' || isDigit(c)) && number();
+  }
+
+  private boolean read(FieldType type, Object value) {
+    this.type = type;
+    this.read = value;
+    return true;
+  }
+
+  /** JSON's number: {@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?}. */
+  private boolean number() {
+    int start = i;
+    boolean negative = peek() == '-';
+    if (negative) {
+      i++;
+    }
+    int first = i;
+    if (peek() == '0') {
+      i++;
+    } else if (isDigit(peek())) {
+      digits();
+    } else {
+      return false;
+    }
+    int integerEnd = i;
+    boolean fractional = false;
+    if (peek() == '.') {
+      i++;
+      if (digits() == 0) {
+        return false;
+      }
+      fractional = true;
+    }
+    if (peek() == 'e' || peek() == 'E') {
+      i++;
+      if (peek() == '+' || peek() == '-') {
+        i++;
+      }
+      if (digits() == 0) {
+        return false;
+      }
+      fractional = true;
+    }
+    if (i - start > MAX_NUMBER_CHARS) {
+      return false;
+    }
+    if (fractional) {
+      double d = Double.parseDouble(new String(b, start, i - start, StandardCharsets.ISO_8859_1));
+      return !Double.isInfinite(d) && read(FLOAT64, d);
+    }
+    if (integerEnd - first > LONG_DIGITS) {
+      return false;
+    }
+    long v = 0;
+    for (int k = first; k < integerEnd; k++) {
+      v = v * 10 + (b[k] - '0');
+    }
+    return read(INT64, negative ? -v : v);
+  }
+
+  /** Whether the end, whitespace, a comma or the closing brace comes next. */
+  private boolean separated() {
+    if (i == b.length) {
+      return true;
+    }
+    byte c = b[i];
+    return c == ',' || c == '}' || c == ' ' || c == '\n' || c == '\r' || c == '\t';
+  }
+
+  private int digits() {
+    int from = i;
+    while (isDigit(peek())) {
+      i++;
+    }
+    return i - from;
+  }
+
+  private boolean literal(String word) {
+    int n = word.length();
+    if (b.length - i < n) {
+      return false;
+    }
+    for (int k = 0; k < n; k++) {
+      if (b[i + k] != word.charAt(k)) {
+        return false;
+      }
+    }
+    i += n;
+    return true;
+  }
+
+  /**
+   * Moves past a string's closing quote and returns where it is; -1 when the string has an escape,
+   * a control character or a byte outside ASCII, or does not end.
+   */
+  private int stringEnd() {
+    for (int k = i; k < b.length; k++) {
+      byte c = b[k];
+      if (c == '"') {
+        i = k + 1;
+        return k;
+      }
+      if (c == '\\' || c < 0x20) {
+        return -1;
+      }
+    }
+    return -1;
+  }
+
+  private void whitespace() {
+    while (i < b.length && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t')) {
+      i++;
+    }
+  }
+
+  private boolean atEnd() {
+    whitespace();
+    return i == b.length;
+  }
+
+  /** The next byte, or -1 at the end. */
+  private int peek() {
+    return i < b.length ? b[i] : -1;
+  }
+
+  private int next() {
+    return i < b.length ? b[i++] : -1;
+  }
+
+  private static boolean isDigit(int c) {
+    return c >= '0' && c <= '9';
+  }
+}
