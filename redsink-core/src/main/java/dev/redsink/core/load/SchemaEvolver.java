@@ -272,14 +272,17 @@ final class SchemaEvolver {
         columns = TypedTableColumns.of(name, fixed, TargetTables.columns(c, name));
         changed = false;
       }
-      for (Map.Entry<Column, ColumnType> wider : widenings(columns, rows).entrySet()) {
+      Widenings widenings = widenings(columns, rows);
+      for (Map.Entry<Column, ColumnType> wider : widenings.types().entrySet()) {
         changeType(c, name, fixed, evolution, wider.getKey(), wider.getValue());
         changed = true;
       }
       if (changed) {
         columns = TypedTableColumns.of(name, fixed, TargetTables.columns(c, name));
       }
-      requireFit(name, evolution, columns, records, rows);
+      if (changed || !widenings.allFit()) {
+        requireFit(name, evolution, columns, records, rows);
+      }
       return table.withLayout(columns.layout());
     } catch (SQLException e) {
       throw SqlStates.wrap("evolve the columns of " + name, e);
@@ -287,27 +290,35 @@ final class SchemaEvolver {
   }
 
   /**
-   * The wider types numeric columns need for this load, in one pass over its rows: a column gets
-   * one when a value of its field does not fit it and a wider type holds every value of the field
-   * in the load and every value the column holds.
+   * The wider types numeric columns need for this load, in one pass over its rows (two when one
+   * needs a wider type): a column gets one when a value of its field does not fit it and a wider
+   * type holds every value of the field in the load and every value the column holds.
    */
-  private static Map<Column, ColumnType> widenings(TypedTableColumns columns, List<TypedRow> rows) {
+  private static Widenings widenings(TypedTableColumns columns, List<TypedRow> rows) {
     Map<Column, ColumnType> wider = new LinkedHashMap<>();
     FieldColumns byPosition = columns.byPosition();
+    boolean allFit = true;
     for (TypedRow row : rows) {
       List<FieldValue> fields = row.fields();
       for (int j = 0; j < fields.size(); j++) {
         FieldValue f = fields.get(j);
-        Column column = f.value() == null ? null : byPosition.column(j, f.name());
-        if (column != null
-            && !wider.containsKey(column)
-            && TypeMapping.fit(column.type(), column.maxBytes(), f) == Fit.INCOMPATIBLE) {
-          TypeMapping.widened(column.type(), f.type()).ifPresent(t -> wider.put(column, t));
+        if (f.value() == null) {
+          continue;
+        }
+        Column column = byPosition.column(j, f.name());
+        if (column == null) {
+          allFit = false;
+        } else if (!wider.containsKey(column)) {
+          Fit fit = TypeMapping.fit(column.type(), column.maxBytes(), f);
+          allFit &= fit == Fit.FITS;
+          if (fit == Fit.INCOMPATIBLE) {
+            TypeMapping.widened(column.type(), f.type()).ifPresent(t -> wider.put(column, t));
+          }
         }
       }
     }
     if (wider.isEmpty()) {
-      return wider;
+      return new Widenings(wider, allFit);
     }
     Set<Column> refused = new HashSet<>();
     for (TypedRow row : rows) {
@@ -322,8 +333,14 @@ final class SchemaEvolver {
       }
     }
     refused.forEach(wider::remove);
-    return wider;
+    return new Widenings(wider, false);
   }
+
+  /**
+   * The wider types a load's numeric columns need, and whether every non-null field of the load
+   * fits its column as it is (then the fit check finds nothing to refuse).
+   */
+  private record Widenings(Map<Column, ColumnType> types, boolean allFit) {}
 
   /**
    * Gives a numeric column a wider type in one transaction (a new column, a copy, a swap; see

@@ -52,6 +52,15 @@ public final class FieldNames {
    */
   private final ByteName[] recent = new ByteName[32];
 
+  /**
+   * The names of the last row read from bytes whose fields were all checked (each lands in a column
+   * of its own): a row whose names are these, or the first of them, needs no check.
+   */
+  private RowShape checked;
+
+  /** The names of a row's fields, in order. */
+  record RowShape(ByteName[] names) {}
+
   /** A field name read from ASCII bytes, with its column. */
   record ByteName(byte[] bytes, String field, String column) {
     boolean is(byte[] b, int from, int to) {
@@ -123,6 +132,16 @@ public final class FieldNames {
       recent[position] = name;
     }
     return name;
+  }
+
+  /** The names of the last row whose fields were all checked; null before the first. */
+  RowShape checked() {
+    return checked;
+  }
+
+  /** Remembers the names of a row whose fields were all checked. */
+  void checked(RowShape shape) {
+    checked = shape;
   }
 
   private String newColumn(Record record, String field) {

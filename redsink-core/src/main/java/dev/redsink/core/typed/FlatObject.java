@@ -2,6 +2,7 @@ package dev.redsink.core.typed;
 
 import dev.redsink.core.record.Record;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A schemaless JSON object of plain values read straight from its bytes, the shape most records
@@ -17,6 +18,7 @@ final class FlatObject {
   private static final FieldType FLOAT64 = FieldType.of(FieldKind.FLOAT64);
   private static final FieldType STRING = FieldType.of(FieldKind.STRING);
   private static final FieldType BOOLEAN = FieldType.of(FieldKind.BOOLEAN);
+  private static final FieldNames.ByteName[] NO_NAMES = {};
 
   /** Integers of up to this many digits fit a long whatever they are. */
   private static final int LONG_DIGITS = 18;
@@ -60,7 +62,11 @@ final class FlatObject {
       s.i++;
       return s.atEnd() ? new TypedRow(fields) : null;
     }
-    RowColumns columns = new RowColumns(record, names, RowColumns.FEW);
+    // Names as in the last row checked need no check: no two of them land in one column.
+    FieldNames.RowShape checked = names.checked();
+    FieldNames.ByteName[] known = checked == null ? NO_NAMES : checked.names();
+    FieldNames.ByteName[] read = null;
+    RowColumns columns = null;
     while (true) {
       if (s.next() != '"') {
         return null;
@@ -79,16 +85,38 @@ final class FlatObject {
       if (!s.value()) {
         return null;
       }
-      FieldNames.ByteName name = names.column(record, value, from, to, fields.size());
-      String field = name.field();
-      if (field.equals("schema") || field.equals("payload") || columns.has(field)) {
-        return null;
+      int j = fields.size();
+      FieldNames.ByteName name = names.column(record, value, from, to, j);
+      if (read == null && j < known.length && known[j] == name) {
+        fields.append(new FieldValue(name.column(), s.type, s.read));
+      } else {
+        if (read == null) {
+          read = Arrays.copyOf(known, Math.max(RowColumns.FEW, j + 1));
+          columns = new RowColumns(record, names, RowColumns.FEW);
+          for (int k = 0; k < j; k++) {
+            columns.add(known[k].field(), known[k].column());
+          }
+        }
+        String field = name.field();
+        if (field.equals("schema") || field.equals("payload") || columns.has(field)) {
+          return null;
+        }
+        fields.append(new FieldValue(columns.add(field, name.column()), s.type, s.read));
+        if (j == read.length) {
+          read = Arrays.copyOf(read, j * 2);
+        }
+        read[j] = name;
       }
-      fields.append(new FieldValue(columns.add(field, name.column()), s.type, s.read));
       s.whitespace();
       int c = s.next();
       if (c == '}') {
-        return s.atEnd() ? new TypedRow(fields) : null;
+        if (!s.atEnd()) {
+          return null;
+        }
+        if (read != null) {
+          names.checked(new FieldNames.RowShape(Arrays.copyOf(read, fields.size())));
+        }
+        return new TypedRow(fields);
       }
       if (c != ',') {
         return null;

@@ -106,6 +106,23 @@ class FlatObjectTest {
   }
 
   @Test
+  void aRowLikeTheOneBeforeIsCheckedWhereItDiffers() {
+    assertThat(flat("{\"a\":1,\"b\":2,\"c\":3}")).isNotNull();
+    assertThat(flat("{\"a\":1,\"b\":2}")).as("a prefix of the names checked").isNotNull();
+    assertThat(flat("{\"a\":1,\"b\":2,\"a\":3}")).as("a name given twice").isNull();
+    assertThat(flat("{\"a\":1,\"b\":2,\"B\":3}"))
+        .as("two names landing in one column")
+        .isEqualTo(jackson("{\"a\":1,\"b\":2,\"B\":3}"))
+        .asString()
+        .contains("'b' and 'B'");
+    assertThat(flat("{\"a\":1,\"b\":2,\"c\":3,\"d\":4}")).isNotNull();
+    assertThat(flat("{\"a\":1,\"b\":2,\"c\":3,\"d\":4,\"C\":5}"))
+        .as("past the names checked")
+        .asString()
+        .contains("'c' and 'C'");
+  }
+
+  @Test
   void anyValueReadsAsJacksonReadsItOrIsLeftToJackson() {
     Random random = new Random(Long.getLong("flat.seed", 42));
     int readHere = 0;
