@@ -208,7 +208,9 @@ public final class SinkSession<R> {
   /**
    * For a runtime that has read everything its source holds for now: starts loading what is
    * buffered unless a load is running (then the buffer waits for it, and a later call starts it),
-   * so a record does not wait for the flush interval once nothing more is coming. Does not wait.
+   * so a record does not wait for the flush interval once nothing more is coming. A primary-key
+   * change's delete waits for its create, up to a flush interval ({@link RecordBuffer#isDue}). Does
+   * not wait.
    *
    * @throws RedsinkException as {@link #put} does
    */
@@ -219,7 +221,7 @@ public final class SinkSession<R> {
     if (running.isDone()) {
       finishRunningLoad();
     }
-    if (!running.isRunning() && !buffer.isEmpty()) {
+    if (!running.isRunning() && !buffer.isEmpty() && !buffer.awaitsKeyChange(clock.millis())) {
       startLoad();
     }
   }

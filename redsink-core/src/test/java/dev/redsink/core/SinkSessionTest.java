@@ -8,6 +8,7 @@ import dev.redsink.core.error.CommitOutcomeUnknownException;
 import dev.redsink.core.error.FatalException;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.error.TransientException;
+import dev.redsink.core.record.Header;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
@@ -72,6 +73,30 @@ class SinkSessionTest {
                 new Record(
                     "orders", 0, o, 0, null, List.of(), ("v" + o).getBytes(StandardCharsets.UTF_8)))
         .toList();
+  }
+
+  @Test
+  void anIdleRuntimeLoadsAPrimaryKeyChangesDeleteWithItsCreateNotBefore() {
+    byte[] v = "v".getBytes(StandardCharsets.UTF_8);
+    Record delete =
+        new Record("orders", 0, 0, 0, null, List.of(new Header("__debezium.newkey", v)), v);
+    Record tombstone = new Record("orders", 0, 1, 0, null, List.of(), null);
+    Record create =
+        new Record("orders", 0, 2, 0, null, List.of(new Header("__debezium.oldkey", v)), v);
+
+    session.put(List.of(delete, tombstone));
+    session.flushIdle();
+    assertThat(loader.rows).as("the create is on its way").isEmpty();
+    session.put(List.of(create));
+    session.flushIdle();
+    assertThat(loader.rows).as("one load: delete, tombstone, create").containsExactly(0L, 1L, 2L);
+
+    session.put(List.of(new Record("orders", 0, 3, 0, null, delete.headers(), v)));
+    session.flushIdle();
+    assertThat(loader.rows).hasSize(3);
+    now = now.plus(Duration.ofMinutes(1));
+    session.flushIdle();
+    assertThat(loader.rows).as("a flush interval later it loads alone").contains(3L);
   }
 
   @Test

@@ -1,21 +1,38 @@
 package dev.redsink.core.session;
 
+import dev.redsink.core.record.Header;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Records waiting for the next load, across the runtime's calls, with the thresholds that trigger
  * it: record count, key and value bytes, and the age of the oldest record.
  */
 public final class RecordBuffer {
+  /**
+   * Debezium's header on the old key's delete event of a primary-key change; the new key's create
+   * event follows it (with the old key in {@code __debezium.oldkey}) and takes the values the
+   * source did not send from the old key's row, which a load between the two would have deleted.
+   */
+  static final String KEY_CHANGE_HEADER = "__debezium.newkey";
+
   private final FlushPolicy policy;
   private final List<Record> records = new ArrayList<>();
   private long bytes;
   private long oldestMillis;
+
+  /**
+   * Partitions whose last record (tombstones aside) is the delete of a primary-key change, with
+   * when it came: the buffer is not due until the next record of the partition comes, or a flush
+   * interval after the delete (the create may be in another partition).
+   */
+  private final Map<TopicPartition, Long> keyChanges = new HashMap<>();
 
   public RecordBuffer(FlushPolicy policy) {
     this.policy = policy;
@@ -27,6 +44,22 @@ public final class RecordBuffer {
     }
     records.add(record);
     bytes += record.bytes();
+    if (!keyChanges.isEmpty() && record.value() != null) {
+      // Not the old key's tombstone, which comes between the delete and the create.
+      keyChanges.remove(new TopicPartition(record.topic(), record.partition()));
+    }
+    if (startsKeyChange(record)) {
+      keyChanges.put(new TopicPartition(record.topic(), record.partition()), nowMillis);
+    }
+  }
+
+  private static boolean startsKeyChange(Record record) {
+    for (Header header : record.headers()) {
+      if (KEY_CHANGE_HEADER.equals(header.key())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   public boolean isEmpty() {
@@ -46,14 +79,34 @@ public final class RecordBuffer {
     return records.size() >= policy.maxRecords() || bytes >= policy.maxBytes();
   }
 
-  /** Whether the oldest record has waited the flush interval. */
+  /**
+   * Whether the oldest record has waited the flush interval, and no partition's last record is the
+   * delete of a primary-key change that came less than an interval ago.
+   */
   public boolean isDue(long nowMillis) {
     return !records.isEmpty() && millisUntilDue(nowMillis) == 0;
   }
 
-  /** Milliseconds until the oldest record has waited the flush interval (0 when due). */
+  /**
+   * Whether a partition's last record is the delete of a primary-key change that came less than a
+   * flush interval ago: its create is on its way, and a load now would miss it.
+   */
+  public boolean awaitsKeyChange(long nowMillis) {
+    for (long since : keyChanges.values()) {
+      if (since + policy.interval().toMillis() > nowMillis) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Milliseconds until the buffer is due (0 when due): see {@link #isDue}. */
   public long millisUntilDue(long nowMillis) {
-    return Math.max(0, oldestMillis + policy.interval().toMillis() - nowMillis);
+    long due = oldestMillis;
+    for (long since : keyChanges.values()) {
+      due = Math.max(due, since);
+    }
+    return Math.max(0, due + policy.interval().toMillis() - nowMillis);
   }
 
   /** The buffered records in arrival order (a copy). */
@@ -64,6 +117,7 @@ public final class RecordBuffer {
   public void clear() {
     records.clear();
     bytes = 0;
+    keyChanges.clear();
   }
 
   /**
@@ -87,5 +141,6 @@ public final class RecordBuffer {
         bytes -= record.bytes();
       }
     }
+    keyChanges.keySet().removeAll(partitions);
   }
 }

@@ -57,6 +57,38 @@ class RecordBufferTest {
   }
 
   @Test
+  void aPrimaryKeyChangesDeleteWaitsForItsCreateBeforeTheBufferIsDue() {
+    Record delete =
+        new Record(
+            "t",
+            0,
+            0,
+            0,
+            new byte[1],
+            List.of(new Header(RecordBuffer.KEY_CHANGE_HEADER, new byte[1])),
+            new byte[1]);
+    Record tombstone = new Record("t", 0, 1, 0, new byte[1], List.of(), null);
+    buffer.add(delete, 1_000);
+    buffer.add(tombstone, 1_500);
+    assertThat(buffer.isDue(11_000)).as("an interval after the oldest record").isTrue();
+    buffer.clear();
+    buffer.add(record("t", 0, 0, 0, 1), 1_000);
+    buffer.add(delete, 9_000);
+    buffer.add(tombstone, 9_100);
+    buffer.add(record("t", 1, 0, 0, 1), 9_200);
+    assertThat(buffer.isDue(11_000)).as("the old key's delete, its tombstone, no create").isFalse();
+    assertThat(buffer.awaitsKeyChange(11_000)).isTrue();
+    assertThat(buffer.awaitsKeyChange(19_000)).isFalse();
+    assertThat(buffer.millisUntilDue(11_000)).isEqualTo(8_000);
+    assertThat(buffer.isDue(19_000)).as("an interval after the delete").isTrue();
+    buffer.add(record("t", 0, 2, 0, 1), 12_000);
+    assertThat(buffer.isDue(12_000)).as("the create came").isTrue();
+    buffer.add(delete, 13_000);
+    buffer.discard(List.of(new TopicPartition("t", 0)));
+    assertThat(buffer.isDue(13_000)).as("its partition closed").isTrue();
+  }
+
+  @Test
   void discardsClosedPartitions() {
     buffer.add(record("t", 0, 0, 0, 10), 0);
     buffer.add(record("t", 1, 0, 0, 20), 0);
