@@ -67,24 +67,34 @@ class ReadersIT {
                       .run()));
     }
 
-    // A long report opens while the writers load and stays open: loads must commit meanwhile,
-    // and short reads must not queue behind anything.
-    Thread.sleep(COPY.toMillis());
+    // A long report opens once the writers have committed a load, and stays open: loads must
+    // commit meanwhile, and short reads must not queue behind anything. Waits are for what happens,
+    // not for a time: on a busy machine (modules built side by side) the writers start slowly.
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
     long duringReport;
     long atReport;
-    long duringReportMillis;
+    long duringReportMillis = 0;
     try (Connection report = warehouse.connect();
         Statement st = report.createStatement();
         Connection other = warehouse.connect();
         Statement otherSt = other.createStatement()) {
+      while (count(otherSt, table) == 0 && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
       report.setAutoCommit(false);
       atReport = count(st, table);
-      Thread.sleep(3 * COPY.toMillis());
-      // Were a load to lock the table, its LOCK would queue behind the report and this read
-      // behind the LOCK, until the report ends: it would time out.
-      long t0 = System.nanoTime();
-      duringReport = count(otherSt, table);
-      duringReportMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+      Thread.sleep(COPY.toMillis());
+      // Were a load to lock the table, its LOCK would queue behind the report and these reads
+      // behind the LOCK, until the report ends: they would time out.
+      do {
+        long t0 = System.nanoTime();
+        duringReport = count(otherSt, table);
+        duringReportMillis =
+            Math.max(duringReportMillis, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
+        if (duringReport <= atReport) {
+          Thread.sleep(50);
+        }
+      } while (duringReport <= atReport && System.nanoTime() < deadline);
       report.commit();
     }
 
