@@ -54,7 +54,8 @@ public final class FieldNames {
 
   /**
    * The names of the last row read from bytes whose fields were all checked (each lands in a column
-   * of its own): a row whose names are these, or the first of them, needs no check.
+   * of its own): a row whose names are these, or the first of them, needs no check. Shared by
+   * threads as {@link #recent} is: a shape is immutable once remembered.
    */
   private RowShape checked;
 

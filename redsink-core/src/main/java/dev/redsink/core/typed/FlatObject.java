@@ -98,7 +98,7 @@ final class FlatObject {
           }
         }
         String field = name.field();
-        if (field.equals("schema") || field.equals("payload") || columns.has(field)) {
+        if (columns.leavesToTree(field)) {
           return null;
         }
         fields.append(new FieldValue(columns.add(field, name.column()), s.type, s.read));
@@ -221,8 +221,7 @@ final class FlatObject {
     if (i == b.length) {
       return true;
     }
-    byte c = b[i];
-    return c == ',' || c == '}' || c == ' ' || c == '\n' || c == '\r' || c == '\t';
+    return b[i] == ',' || b[i] == '}' || isSpace(b[i]);
   }
 
   private int digits() {
@@ -266,7 +265,7 @@ final class FlatObject {
   }
 
   private void whitespace() {
-    while (i < b.length && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t')) {
+    while (i < b.length && isSpace(b[i])) {
       i++;
     }
   }
@@ -283,6 +282,11 @@ final class FlatObject {
 
   private int next() {
     return i < b.length ? b[i++] : -1;
+  }
+
+  /** JSON's whitespace. */
+  private static boolean isSpace(byte c) {
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
   }
 
   private static boolean isDigit(int c) {

@@ -25,6 +25,14 @@ final class RowColumns {
     this.fields = new String[columns.length];
   }
 
+  /**
+   * Whether a field leaves the record to the JSON tree: a top-level {@code schema} or {@code
+   * payload} (maybe an envelope), or a name given twice (the tree keeps its last value).
+   */
+  boolean leavesToTree(String field) {
+    return field.equals("schema") || field.equals("payload") || has(field);
+  }
+
   /** Whether this very field name came before. */
   boolean has(String field) {
     if (fieldByColumn != null) {

@@ -107,7 +107,7 @@ public final class ValueReader {
       JsonToken token;
       while ((token = p.nextToken()) == JsonToken.FIELD_NAME) {
         String field = p.currentName();
-        if (field.equals("schema") || field.equals("payload") || columns.has(field)) {
+        if (columns.leavesToTree(field)) {
           return null;
         }
         String column = columns.of(field);
