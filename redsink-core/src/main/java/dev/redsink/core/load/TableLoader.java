@@ -287,6 +287,11 @@ final class TableLoader {
         previousKey.add(StagingColumns.previousKey(i));
         columns.add(RowLayout.field(StagingColumns.previousKey(i), ColumnType.VARCHAR_MAX));
       }
+      List<String> nextKey = new ArrayList<>();
+      for (int i = 0; i < folded.nextKeyColumns(); i++) {
+        nextKey.add(StagingColumns.nextKey(i));
+        columns.add(RowLayout.field(StagingColumns.nextKey(i), ColumnType.VARCHAR_MAX));
+      }
       RowLayout stagingLayout = layout.withColumns(columns);
       writer = new ParquetFileWriter(stagingLayout, plan.table().compression(), FieldNames.COLUMNS);
       pending = folded.staged();
@@ -298,6 +303,7 @@ final class TableLoader {
                   folded.operations(),
                   folded.keptColumns(),
                   previousKey,
+                  nextKey,
                   folded.truncate()));
     }
     FileStaging.Staged staged =

@@ -11,9 +11,11 @@ import java.sql.Statement;
 
 /**
  * The apply step of write_mode = upsert and cdc, in place of the append's INSERT: fill the columns
- * staged rows did not carry from the rows they replace, delete the rows of deleted keys, delete the
- * rows that staged rows replace, flag soft deletes, insert the staged rows. Runs inside the load
- * transaction, so the rows and the ledger still commit together.
+ * staged rows did not carry from the rows they replace (or, for a primary-key change, from the old
+ * key's row, in the target or kept as a {@link MovedRows moved row}), keep the rows primary-key
+ * changes move for their new keys' changes in later loads, delete the rows of deleted keys, delete
+ * the rows that staged rows replace, flag soft deletes, insert the staged rows. Runs inside the
+ * load transaction, so the rows and the ledger still commit together.
  */
 final class UpsertStep {
   private final WriteSettings settings;
@@ -46,6 +48,7 @@ final class UpsertStep {
       throws SQLException {
     String op = KeyFold.OP_COLUMN;
     long affected = 0;
+    MovedRows moved = new MovedRows(st, table, staging, changes);
     // Before the deletes: a staged row that did not carry a column takes the target row's value.
     for (Column column : table.layout().columns()) {
       if (changes.keptColumns().contains(column.name())) {
@@ -65,6 +68,8 @@ final class UpsertStep {
         }
       }
     }
+    moved.take();
+    moved.keep();
     if (changes.operations().contains(Operation.DELETE)) {
       affected +=
           st.executeUpdate(
@@ -94,6 +99,7 @@ final class UpsertStep {
                   op,
                   soft ? UpsertSql.SoftDeletes.INSERT_UNMATCHED : UpsertSql.SoftDeletes.NONE));
     }
+    moved.dropIfEmpty();
     return affected;
   }
 }

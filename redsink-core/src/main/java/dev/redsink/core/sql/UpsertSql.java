@@ -60,7 +60,7 @@ public final class UpsertSql {
     return keep(target, staging, match.toString(), keepColumn, column);
   }
 
-  private static String keep(
+  static String keep(
       TableName target, String staging, String match, String keepColumn, Column column) {
     String existing = "existing." + Identifiers.quote(column.name());
     String value =
@@ -179,17 +179,17 @@ public final class UpsertSql {
     INSERT_UNMATCHED
   }
 
-  private static String match(String left, String right, List<String> keyColumns) {
+  static String match(String left, String right, List<String> keyColumns) {
     return keyColumns.stream()
         .map(k -> left + "." + Identifiers.quote(k) + " = " + right + "." + Identifiers.quote(k))
         .collect(Collectors.joining(" AND "));
   }
 
-  private static String opIs(String staging, String opColumn, String op) {
+  static String opIs(String staging, String opColumn, String op) {
     return Identifiers.quote(staging) + "." + Identifiers.quote(opColumn) + " = '" + op + "'";
   }
 
-  private static String values(String qualifier, List<Column> columns) {
+  static String values(String qualifier, List<Column> columns) {
     return columns.stream()
         .map(
             c -> {

@@ -25,13 +25,25 @@ public final class StagingColumns {
     return PREVIOUS_KEY_PREFIX + (index + 1);
   }
 
+  /**
+   * The staging-only columns, {@code redsink_next_key_1} and on, holding as text the new key a
+   * primary-key change gave a row (upsert and cdc): that row is kept for the new key's change.
+   */
+  public static final String NEXT_KEY_PREFIX = "redsink_next_key_";
+
+  /** The staging-only column of the next key's column at {@code index} (from 0). */
+  public static String nextKey(int index) {
+    return NEXT_KEY_PREFIX + (index + 1);
+  }
+
   /** Whether a column of this (folded) name is one of Redsink's staging-only columns. */
   public static boolean isStagingOnly(String folded) {
     return folded.equals(OP)
         || folded.equals(KEEP)
         || folded.equals(WIDENING)
         || folded.equals(ROW_NUMBER)
-        || folded.startsWith(PREVIOUS_KEY_PREFIX);
+        || folded.startsWith(PREVIOUS_KEY_PREFIX)
+        || folded.startsWith(NEXT_KEY_PREFIX);
   }
 
   /** The column a type change fills before it takes the changed column's place. */

@@ -16,8 +16,10 @@ import java.util.Set;
  * @param row the fields to stage (null for {@link Op#SKIP})
  * @param unavailable the columns whose value the change does not carry (null in {@code row}): they
  *     keep the row's existing value
- * @param previous the key the row had before a primary-key change, when the change has unavailable
- *     columns and its record says (null otherwise): they keep the value of that key's row
+ * @param previous the key the row had before a primary-key change, when its record says (null
+ *     otherwise): unavailable columns keep the value of that key's row
+ * @param next the key the row takes in a primary-key change, when this is the old key's delete and
+ *     its record says (null otherwise): the new key's row may still need the deleted row's values
  */
 record Change(
     Record record,
@@ -28,7 +30,8 @@ record Change(
     TypedRow row,
     Position position,
     Set<String> unavailable,
-    PreviousKey previous) {
+    ChangedKey previous,
+    ChangedKey next) {
 
   Change(
       Record record,
@@ -38,14 +41,15 @@ record Change(
       List<String> key,
       TypedRow row,
       Position position) {
-    this(record, index, op, keyColumns, key, row, position, Set.of(), null);
+    this(record, index, op, keyColumns, key, row, position, Set.of(), null, null);
   }
 
   /** This change as the record at {@code index} of a batch. */
   Change at(int index) {
     return index == this.index
         ? this
-        : new Change(record, index, op, keyColumns, key, row, position, unavailable, previous);
+        : new Change(
+            record, index, op, keyColumns, key, row, position, unavailable, previous, next);
   }
 
   /** This change with its row's unavailable columns filled from {@code earlier}'s row. */
@@ -70,7 +74,22 @@ record Change(
       }
     }
     return new Change(
-        record, index, op, keyColumns, key, row.withFields(fields), position, still, previous);
+        record,
+        index,
+        op,
+        keyColumns,
+        key,
+        row.withFields(fields),
+        position,
+        still,
+        previous,
+        next);
+  }
+
+  /** This change with {@code next} as the key its row takes in a primary-key change. */
+  Change withNext(ChangedKey next) {
+    return new Change(
+        record, index, op, keyColumns, key, row, position, unavailable, previous, next);
   }
 
   /** What the change does to its key's row. */

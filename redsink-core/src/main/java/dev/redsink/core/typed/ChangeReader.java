@@ -206,36 +206,38 @@ final class ChangeReader {
       }
       values.add(f.json());
     }
-    PreviousKey previous =
-        op == Change.Op.UPSERT && !unavailable.isEmpty() ? previousKey(record, keys) : null;
-    return new Change(record, index, op, keys, values, row, position, unavailable, previous);
+    ChangedKey previous =
+        op == Change.Op.UPSERT ? changedKey(record, keys, ChangedKey.OLD_KEY_HEADER) : null;
+    ChangedKey next =
+        op == Change.Op.DELETE ? changedKey(record, keys, ChangedKey.NEW_KEY_HEADER) : null;
+    return new Change(record, index, op, keys, values, row, position, unavailable, previous, next);
   }
 
   /**
-   * The key the record's row had before a primary-key change, from Debezium's {@link
-   * PreviousKey#HEADER} header (a JSON object or a JsonConverter envelope of the key struct); null
-   * when the record has none or it does not hold every key column.
+   * The other key of a primary-key change, from Debezium's {@code header} (a JSON object or a
+   * JsonConverter envelope of the key struct); null when the record has none or it does not hold
+   * every key column.
    */
-  private PreviousKey previousKey(Record record, List<String> keys) {
+  private ChangedKey changedKey(Record record, List<String> keys, String header) {
     byte[] bytes = null;
     for (Header h : record.headers()) {
-      if (PreviousKey.HEADER.equals(h.key()) && h.value() != null) {
+      if (header.equals(h.key()) && h.value() != null) {
         bytes = h.value();
       }
     }
     if (bytes == null) {
       return null;
     }
-    Map<String, FieldValue> old;
+    Map<String, FieldValue> other;
     try {
-      old = ValueReader.read(record.withValue(bytes), names).byColumnName();
+      other = ValueReader.read(record.withValue(bytes), names).byColumnName();
     } catch (BadRecordException e) {
       return null; // not a key this table can read: the change keeps what it has
     }
     List<String> json = new ArrayList<>(keys.size());
     List<String> text = new ArrayList<>(keys.size());
     for (String name : keys) {
-      FieldValue f = old.get(name);
+      FieldValue f = other.get(name);
       if (f == null || f.value() == null) {
         return null;
       }
@@ -254,7 +256,7 @@ final class ChangeReader {
         text = null;
       }
     }
-    return new PreviousKey(json, text);
+    return new ChangedKey(json, text);
   }
 
   /** The record key's fields; the key must be a JSON object (or a JsonConverter envelope). */

@@ -14,13 +14,15 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
  * For write_mode = upsert and cdc: reads a table's records as keyed changes and folds a load's
  * changes to the last one per key (by source position, then offset), so the staging table holds
  * each key once, as MERGE and DELETE … USING require. Every staged row carries its operation in the
  * staging-only column {@link #OP_COLUMN}: {@code u} (replace the row), {@code d} (delete it) or
- * {@code s} (flag it deleted).
+ * {@code s} (flag it deleted); a row {@code m} is not applied but kept as the row a primary-key
+ * change moved, for the new key's change when it comes in a later load.
  */
 public final class KeyFold {
   /** The staging-only column holding each staged row's operation. */
@@ -44,6 +46,9 @@ public final class KeyFold {
    * @param previousKeyColumns how many {@link StagingColumns#previousKey} columns the staged rows
    *     have (0 for none): the old key, as text, of a primary-key change's row that keeps columns;
    *     it keeps them from that key's target row
+   * @param nextKeyColumns how many {@link StagingColumns#nextKey} columns the staged rows have (0
+   *     for none): the new key, as text, that a primary-key change gave the row of a staged key
+   *     (the target's row of that key moved) or of a staged {@code m} row (that row moved)
    * @param truncate whether the table is emptied before the staged rows apply (a source truncate
    *     came before them)
    */
@@ -53,13 +58,16 @@ public final class KeyFold {
       Set<Operation> operations,
       Set<String> keptColumns,
       int previousKeyColumns,
+      int nextKeyColumns,
       boolean truncate) {}
 
   /** What staged rows do; the staged op column holds {@link #code()}. */
   public enum Operation {
     REPLACE("u"),
     DELETE("d"),
-    SOFT_DELETE("s");
+    SOFT_DELETE("s"),
+    /** Not applied: the row a primary-key change moved, kept for the new key's change. */
+    MOVE("m");
 
     private final String code;
 
@@ -210,6 +218,7 @@ public final class KeyFold {
     // The last row each key had in this load, kept past a delete of the key: a primary-key change
     // deletes the old key's row, and its new row takes unsent values from it.
     Map<List<String>, Change> lastRows = new HashMap<>();
+    KeyChanges keyChanges = new KeyChanges();
     boolean truncate = false;
     List<String> keyColumns = List.of();
     for (Change c : ordered) {
@@ -220,6 +229,7 @@ public final class KeyFold {
         // The table is emptied before the staged rows apply: earlier changes no longer matter.
         last.clear();
         lastRows.clear();
+        keyChanges.clear();
         truncate = true;
         continue;
       }
@@ -233,6 +243,11 @@ public final class KeyFold {
       } else if (before != null && before.op() == Change.Op.UPSERT) {
         c = c.filledFrom(before);
       }
+      if (c.op() == Change.Op.UPSERT && c.previous() != null) {
+        keyChanges.created(c);
+      } else if (c.op() == Change.Op.DELETE && c.next() != null) {
+        keyChanges.deleted(c, lastRows.get(c.key()));
+      }
       if (c.op() == Change.Op.SOFT_DELETE && before != null && before.op() == Change.Op.UPSERT) {
         // The row this load would have written, now flagged deleted: keeps its last values.
         c =
@@ -245,6 +260,7 @@ public final class KeyFold {
                 reader.withDeletedFlag(before.row(), true),
                 c.position(),
                 Set.of(),
+                null,
                 null);
       }
       last.put(c.key(), c);
@@ -252,17 +268,25 @@ public final class KeyFold {
         lastRows.put(c.key(), c);
       }
     }
-    List<Record> staged = new ArrayList<>(last.size());
+    List<Change> moves = keyChanges.moves();
+    List<Record> staged = new ArrayList<>(last.size() + moves.size());
     Set<Operation> operations = EnumSet.noneOf(Operation.class);
     Set<String> kept = new LinkedHashSet<>();
     int previousKeyColumns = 0;
-    for (Change c : last.values()) {
+    int nextKeyColumns = 0;
+    List<Change> toStage = new ArrayList<>(last.values());
+    toStage.addAll(moves);
+    for (int i = 0; i < toStage.size(); i++) {
+      Change c = toStage.get(i);
+      boolean move = i >= last.size();
       Operation op =
-          switch (c.op()) {
-            case DELETE -> Operation.DELETE;
-            case SOFT_DELETE -> Operation.SOFT_DELETE;
-            default -> Operation.REPLACE;
-          };
+          move
+              ? Operation.MOVE
+              : switch (c.op()) {
+                case DELETE -> Operation.DELETE;
+                case SOFT_DELETE -> Operation.SOFT_DELETE;
+                default -> Operation.REPLACE;
+              };
       operations.add(op);
       List<FieldValue> fields = new ArrayList<>(c.row().fields());
       fields.add(new FieldValue(OP_COLUMN, FieldType.of(FieldKind.STRING), op.code()));
@@ -270,24 +294,31 @@ public final class KeyFold {
         kept.addAll(c.unavailable());
         fields.add(
             new FieldValue(KEEP_COLUMN, FieldType.of(FieldKind.STRING), keepList(c.unavailable())));
-        List<String> previous = c.previous() == null ? null : c.previous().text();
-        if (previous != null) {
-          for (int i = 0; i < previous.size(); i++) {
-            fields.add(
-                new FieldValue(
-                    StagingColumns.previousKey(i),
-                    FieldType.of(FieldKind.STRING),
-                    previous.get(i)));
-          }
-          previousKeyColumns = previous.size();
-        }
+      }
+      if (keyChanges.stagesPrevious(c)) {
+        List<String> previous = c.previous().text();
+        addText(fields, StagingColumns::previousKey, previous);
+        previousKeyColumns = previous.size();
+      }
+      ChangedKey next = move ? c.next() : keyChanges.nextKey(c.key());
+      if (next != null) {
+        addText(fields, StagingColumns::nextKey, next.text());
+        nextKeyColumns = next.text().size();
       }
       TypedRow row = c.row().withFields(fields);
       Record s = withValue(c.record(), row);
       rows.remember(s, asStaged(row));
       staged.add(s);
     }
-    return new Folded(staged, keyColumns, operations, kept, previousKeyColumns, truncate);
+    return new Folded(
+        staged, keyColumns, operations, kept, previousKeyColumns, nextKeyColumns, truncate);
+  }
+
+  private static void addText(
+      List<FieldValue> fields, IntFunction<String> column, List<String> text) {
+    for (int i = 0; i < text.size(); i++) {
+      fields.add(new FieldValue(column.apply(i), FieldType.of(FieldKind.STRING), text.get(i)));
+    }
   }
 
   /**

@@ -10,6 +10,7 @@ import dev.redsink.core.record.Header;
 import dev.redsink.core.record.Record;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.emulator.fault.SqlFault;
 import dev.redsink.testkit.Warehouse;
 import java.util.List;
 import java.util.Map;
@@ -186,6 +187,192 @@ class CdcIT {
     }
     assertThat(fx.rows("SELECT cid, name FROM " + table + " ORDER BY cid"))
         .containsExactly("7|other", "60|long text");
+  }
+
+  /** The new key's create of a primary-key change from {@code oldCid}, its TOASTed name unsent. */
+  private static Record createOfMovedKey(
+      int partition, long offset, int cid, int oldCid, long lsn) {
+    return withHeader(
+        event(
+            partition,
+            offset,
+            true,
+            "c",
+            "null",
+            image(cid, "__debezium_unavailable_value"),
+            lsn,
+            cid),
+        "__debezium.oldkey",
+        "{\"cid\":" + oldCid + "}");
+  }
+
+  /** The old key's delete of a primary-key change to {@code newCid}. */
+  private static Record deleteOfMovedKey(
+      int partition, long offset, int cid, int newCid, long lsn) {
+    return withHeader(
+        event(partition, offset, true, "d", image(cid, null), "null", lsn, cid),
+        "__debezium.newkey",
+        "{\"cid\":" + newCid + "}");
+  }
+
+  private static Record withHeader(Record r, String header, String value) {
+    return new Record(
+        r.topic(),
+        r.partition(),
+        r.offset(),
+        r.timestamp(),
+        r.key(),
+        List.of(new Header(header, value.getBytes(UTF_8))),
+        r.value());
+  }
+
+  private String movedTable() {
+    return "_redsink_moved_" + table;
+  }
+
+  private List<String> movedRows() throws Exception {
+    List<String> exists =
+        fx.rows("SELECT COUNT(*) FROM pg_tables WHERE tablename = '" + movedTable() + "'");
+    return exists.equals(List.of("0"))
+        ? List.of()
+        : fx.rows("SELECT cid, name, redsink_next_key_1 FROM " + movedTable() + " ORDER BY cid");
+  }
+
+  /**
+   * Kafka chooses a record's partition by its key, so a primary-key change's delete and create may
+   * land in different partitions and loads. A delete that loads first keeps the old row for the
+   * create, in its load transaction; the create takes the value its event did not carry from it and
+   * deletes it, and the table that held it is dropped.
+   */
+  @Test
+  void aPrimaryKeyChangeWhoseCreateLoadsAfterItsDeleteTakesTheOldRowTheDeleteKept()
+      throws Exception {
+    List<Record> snapshot =
+        List.of(
+            event(0, 0, true, "c", "null", image(5, "long text"), 100, 5),
+            event(0, 1, true, "c", "null", image(7, "other"), 100, 7));
+    List<Record> delete = List.of(deleteOfMovedKey(0, 2, 5, 60, 200), record(0, 3, 5, null));
+    for (int replay = 0; replay < 2; replay++) {
+      try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+        sink.write(snapshot);
+        sink.write(delete);
+      }
+    }
+    assertThat(fx.rows("SELECT cid, name FROM " + table + " ORDER BY cid"))
+        .containsExactly("7|other");
+    assertThat(movedRows()).as("kept once, though loaded twice").containsExactly("5|long text|60");
+
+    try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+      sink.write(List.of(createOfMovedKey(1, 0, 60, 5, 200)));
+    }
+    assertThat(fx.rows("SELECT cid, name FROM " + table + " ORDER BY cid"))
+        .containsExactly("7|other", "60|long text");
+    assertThat(movedRows()).isEmpty();
+  }
+
+  /** The old row the delete keeps is the one its own load last wrote, not the table's. */
+  @Test
+  void aPrimaryKeyChangeKeepsTheOldRowAsItsOwnLoadLeftIt() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+      sink.write(List.of(event(0, 0, true, "c", "null", image(5, "first"), 100, 5)));
+      sink.write(
+          List.of(
+              event(0, 1, true, "u", image(5, null), image(5, "second"), 150, 5),
+              deleteOfMovedKey(0, 2, 5, 60, 200),
+              record(0, 3, 5, null)));
+      assertThat(movedRows()).containsExactly("5|second|60");
+      sink.write(List.of(createOfMovedKey(1, 0, 60, 5, 200)));
+    }
+    assertThat(fx.rows("SELECT cid, name FROM " + table + " ORDER BY cid"))
+        .containsExactly("60|second");
+    assertThat(movedRows()).isEmpty();
+  }
+
+  /**
+   * A create that loads before its delete takes the old row from the table; the delete then finds
+   * the new key loaded and keeps nothing.
+   */
+  @Test
+  void aPrimaryKeyChangeWhoseCreateLoadsFirstKeepsNothing() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+      sink.write(List.of(event(0, 0, true, "c", "null", image(5, "long text"), 100, 5)));
+      sink.write(List.of(createOfMovedKey(1, 0, 60, 5, 200)));
+      sink.write(List.of(deleteOfMovedKey(0, 1, 5, 60, 200), record(0, 2, 5, null)));
+    }
+    assertThat(fx.rows("SELECT cid, name FROM " + table + " ORDER BY cid"))
+        .containsExactly("60|long text");
+    assertThat(movedRows()).isEmpty();
+  }
+
+  /**
+   * A load that keeps or takes a moved row and then fails is retried whole: the row is kept once
+   * and taken once, whichever statement failed.
+   */
+  @Test
+  void aFailedLoadKeepsAndTakesTheMovedRowExactlyOnce() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+      sink.write(List.of(event(0, 0, true, "c", "null", image(5, "long text"), 100, 5)));
+      fx.emulator()
+          .sqlFaults()
+          .failNext("^INSERT INTO \"_redsink_moved_", 1, SqlFault.serializableIsolationViolation());
+      sink.write(List.of(deleteOfMovedKey(0, 1, 5, 60, 200), record(0, 2, 5, null)));
+      assertThat(fx.emulator().sqlFaults().fired()).isEqualTo(1);
+      assertThat(movedRows()).containsExactly("5|long text|60");
+      fx.emulator()
+          .sqlFaults()
+          .failNext("^DELETE FROM \"_redsink_moved_", 1, SqlFault.serializableIsolationViolation());
+      sink.write(List.of(createOfMovedKey(1, 0, 60, 5, 200)));
+      assertThat(fx.emulator().sqlFaults().fired()).isEqualTo(2);
+    }
+    assertThat(fx.rows("SELECT cid, name FROM " + table + " ORDER BY cid"))
+        .containsExactly("60|long text");
+    assertThat(movedRows()).isEmpty();
+  }
+
+  /**
+   * The table gains a column while a moved row waits: the next row kept rebuilds the moved rows'
+   * table around the waiting row, and both creates take their values.
+   */
+  @Test
+  void movedRowsFollowTheTablesNewColumns() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+      sink.write(
+          List.of(
+              event(0, 0, true, "c", "null", image(5, "five"), 100, 5),
+              event(0, 1, true, "c", "null", image(7, "seven"), 100, 7)));
+      sink.write(List.of(deleteOfMovedKey(0, 2, 5, 60, 200), record(0, 3, 5, null)));
+      sink.write(
+          List.of(
+              event(0, 4, false, "c", "null", "{\"cid\":8,\"name\":\"x\",\"extra\":1}", 300, 8),
+              deleteOfMovedKey(0, 5, 7, 70, 400),
+              record(0, 6, 7, null)));
+      assertThat(movedRows()).containsExactly("5|five|60", "7|seven|70");
+      assertThat(
+              fx.rows(
+                  "SELECT column_name FROM information_schema.columns WHERE table_name = '"
+                      + movedTable()
+                      + "' ORDER BY ordinal_position"))
+          .as("the table's columns, the new one too, then the new key")
+          .contains("cid", "name", "extra")
+          .endsWith("redsink_next_key_1");
+      sink.write(List.of(createOfMovedKey(1, 0, 60, 5, 200), createOfMovedKey(1, 1, 70, 7, 400)));
+    }
+    assertThat(fx.rows("SELECT cid, name FROM " + table + " ORDER BY cid"))
+        .containsExactly("8|x", "60|five", "70|seven");
+    assertThat(movedRows()).isEmpty();
+  }
+
+  /** With soft deletes the old row stays in the table, flagged: nothing is kept beside it. */
+  @Test
+  void softDeletesKeepAPrimaryKeyChangesOldRowInTheTable() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(cdc("soft"))) {
+      sink.write(List.of(event(0, 0, true, "c", "null", image(5, "long text"), 100, 5)));
+      sink.write(List.of(deleteOfMovedKey(0, 1, 5, 60, 200), record(0, 2, 5, null)));
+      assertThat(movedRows()).isEmpty();
+      sink.write(List.of(createOfMovedKey(1, 0, 60, 5, 200)));
+    }
+    assertThat(fx.rows("SELECT cid, name, pico_deleted FROM " + table + " ORDER BY cid"))
+        .containsExactly("5|long text|t", "60|long text|f");
   }
 
   @Test

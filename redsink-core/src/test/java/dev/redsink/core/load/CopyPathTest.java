@@ -48,6 +48,7 @@ class CopyPathTest {
                     Set.of(Operation.REPLACE),
                     Set.of(),
                     List.of(),
+                    List.of(),
                     false)));
     assertThat(CopyPath.of(CopyPath.DIRECT, upsert, DedupMode.LEDGER_ONLY, TYPED))
         .as("upsert and cdc")

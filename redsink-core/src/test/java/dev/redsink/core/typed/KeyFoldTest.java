@@ -119,6 +119,74 @@ class KeyFoldTest {
     assertThat(folded.keptColumns()).containsExactly("v");
   }
 
+  /** Debezium's delete of the old key of a primary-key change, the new key in its header. */
+  private static Record oldKeyOfAKeyChange(long offset, int key, String newKey) {
+    String value =
+        "{\"op\":\"d\",\"before\":{\"k\":" + key + "},\"source\":{\"lsn\":" + offset + "}}";
+    return new Record(
+        "t",
+        0,
+        offset,
+        0,
+        null,
+        List.of(new Header("__debezium.newkey", newKey.getBytes(UTF_8))),
+        value.getBytes(UTF_8));
+  }
+
+  @Test
+  void aPrimaryKeyChangeWhoseNewKeyIsNotInTheLoadStagesTheRowItMoves() {
+    List<Record> records =
+        List.of(
+            record(
+                0,
+                0,
+                "{\"op\":\"u\",\"after\":{\"k\":5,\"v\":\"mine\",\"w\":1},\"source\":{\"lsn\":0}}"),
+            oldKeyOfAKeyChange(1, 5, "{\"k\":60}"),
+            oldKeyOfAKeyChange(2, 7, "{\"k\":70}"));
+    KeyFold fold = new KeyFold(records, CDC, NAMES);
+    KeyFold.Folded folded = fold.fold(fold.normalized());
+
+    assertThat(folded.staged()).hasSize(3);
+    assertThat(folded.nextKeyColumns()).isEqualTo(1);
+    assertThat(folded.operations())
+        .containsExactlyInAnyOrder(KeyFold.Operation.DELETE, KeyFold.Operation.MOVE);
+    Map<String, FieldValue> five = row(folded.staged().get(0));
+    assertThat(five.get(KeyFold.OP_COLUMN).value()).isEqualTo("d");
+    assertThat(five.get(StagingColumns.nextKey(0)))
+        .as("this load wrote key 5's row: that row moves, not the table's")
+        .isNull();
+    Map<String, FieldValue> seven = row(folded.staged().get(1));
+    assertThat(seven.get(KeyFold.OP_COLUMN).value()).isEqualTo("d");
+    assertThat(seven.get(StagingColumns.nextKey(0)).value())
+        .as("the table's row of key 7 moves")
+        .isEqualTo("70");
+    Map<String, FieldValue> moved = row(folded.staged().get(2));
+    assertThat(moved.get(KeyFold.OP_COLUMN).value()).isEqualTo("m");
+    assertThat(moved.get("k").value()).isEqualTo(5L);
+    assertThat(moved.get("v").value()).isEqualTo("mine");
+    assertThat(moved.get(StagingColumns.nextKey(0)).value()).isEqualTo("60");
+  }
+
+  @Test
+  void aPrimaryKeyChangeWhollyInTheLoadMovesNothing() {
+    String placeholder = WriteSettings.DEBEZIUM_UNAVAILABLE_VALUE;
+    for (boolean createFirst : new boolean[] {false, true}) {
+      Record delete = oldKeyOfAKeyChange(createFirst ? 1 : 0, 5, "{\"k\":60}");
+      Record create =
+          newKeyOfAKeyChange(
+              createFirst ? 0 : 1, "{\"k\":60,\"v\":\"" + placeholder + "\",\"w\":2}", "{\"k\":5}");
+      List<Record> records = createFirst ? List.of(create, delete) : List.of(delete, create);
+      KeyFold fold = new KeyFold(records, CDC, NAMES);
+      KeyFold.Folded folded = fold.fold(fold.normalized());
+
+      assertThat(folded.nextKeyColumns()).as("create first: " + createFirst).isZero();
+      assertThat(folded.operations()).doesNotContain(KeyFold.Operation.MOVE);
+      assertThat(folded.previousKeyColumns())
+          .as("the new row takes its unsent value from the table's old row")
+          .isEqualTo(1);
+    }
+  }
+
   /** Debezium's change event of the new key of a primary-key change, as its header says. */
   private static Record newKeyOfAKeyChange(long offset, String after, String oldKey) {
     String value = "{\"op\":\"c\",\"after\":" + after + ",\"source\":{\"lsn\":" + offset + "}}";
@@ -141,7 +209,7 @@ class KeyFoldTest {
                 0,
                 0,
                 "{\"op\":\"c\",\"after\":{\"k\":5,\"v\":\"big\",\"w\":1},\"source\":{\"lsn\":1}}"),
-            record(0, 1, "{\"op\":\"d\",\"before\":{\"k\":5},\"source\":{\"lsn\":2}}"),
+            oldKeyOfAKeyChange(1, 5, "{\"k\":60}"),
             newKeyOfAKeyChange(2, "{\"k\":60,\"v\":\"" + placeholder + "\",\"w\":2}", "{\"k\":5}"));
     KeyFold fold = new KeyFold(records, CDC, NAMES);
     KeyFold.Folded folded = fold.fold(fold.normalized());

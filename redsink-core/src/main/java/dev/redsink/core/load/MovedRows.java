@@ -1,0 +1,196 @@
+package dev.redsink.core.load;
+
+import dev.redsink.core.sql.MovedRowsSql;
+import dev.redsink.core.table.Column;
+import dev.redsink.core.table.ExistingColumn;
+import dev.redsink.core.table.StagingColumns;
+import dev.redsink.core.table.TableName;
+import dev.redsink.core.typed.KeyFold;
+import dev.redsink.core.typed.KeyFold.Operation;
+import java.security.SecureRandom;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A load's part in its target's moved rows ({@link MovedRowsSql}), inside the load transaction: a
+ * primary-key change's new row takes the values its event did not carry from the old row an earlier
+ * load kept, and a primary-key change whose new key's change is not in this load keeps the old row
+ * before the staged deletes remove it. The table is created when a row is kept, rebuilt when the
+ * target's columns changed meanwhile, and dropped once empty.
+ */
+final class MovedRows {
+  private static final Logger LOG = LoggerFactory.getLogger(MovedRows.class);
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private final Statement st;
+  private final TargetTable target;
+  private final String staging;
+  private final StagedChanges changes;
+  private final TableName table;
+  private final List<String> nextKeys;
+  private List<ExistingColumn> columns;
+  private boolean touched;
+
+  MovedRows(Statement st, TargetTable target, String staging, StagedChanges changes) {
+    this.st = st;
+    this.target = target;
+    this.staging = staging;
+    this.changes = changes;
+    this.table = MovedRowsSql.of(target.name());
+    List<String> next = new ArrayList<>();
+    for (int i = 0; i < changes.keyColumns().size(); i++) {
+      next.add(StagingColumns.nextKey(i));
+    }
+    this.nextKeys = List.copyOf(next);
+  }
+
+  /**
+   * Staged rows of a primary-key change take the values they lack from the row an earlier load kept
+   * for them, which is then deleted. Runs after they took them from the target, which an old key's
+   * row there no longer holds once its delete loaded (a later row of that key may).
+   */
+  void take() throws SQLException {
+    if (changes.previousKeyColumns().isEmpty() || columns().isEmpty()) {
+      return;
+    }
+    touched = true;
+    Set<String> present = columns().stream().map(ExistingColumn::name).collect(Collectors.toSet());
+    for (Column column : target.layout().columns()) {
+      if (changes.keptColumns().contains(column.name()) && present.contains(column.name())) {
+        st.executeUpdate(
+            MovedRowsSql.keepMoved(
+                table,
+                staging,
+                changes.keyColumns(),
+                changes.previousKeyColumns(),
+                nextKeys,
+                KeyFold.KEEP_COLUMN,
+                column));
+      }
+    }
+    int taken =
+        st.executeUpdate(
+            MovedRowsSql.deleteTaken(
+                table, staging, changes.keyColumns(), changes.previousKeyColumns(), nextKeys));
+    if (taken > 0) {
+      LOG.info(
+          "{} primary-key change(s) into {} took the old row kept in {} by an earlier load",
+          taken,
+          target.name(),
+          table);
+    }
+  }
+
+  /**
+   * Keeps the rows that primary-key changes of this load moved before their new keys' changes
+   * loaded: the target's rows (run before the staged deletes) and the staged {@code m} rows.
+   */
+  void keep() throws SQLException {
+    if (changes.nextKeyColumns().isEmpty()) {
+      return;
+    }
+    touched = true;
+    prepare();
+    String op = KeyFold.OP_COLUMN;
+    List<String> keys = changes.keyColumns();
+    int kept =
+        st.executeUpdate(
+            MovedRowsSql.keepFromTarget(
+                table, target.name(), staging, target.layout(), keys, nextKeys, op));
+    if (changes.operations().contains(Operation.MOVE)) {
+      kept +=
+          st.executeUpdate(
+              MovedRowsSql.keepFromStaging(
+                  table, target.name(), staging, target.layout(), keys, nextKeys, op));
+    }
+    if (kept > 0) {
+      LOG.info(
+          "{} primary-key change(s) of {} loaded before their new key's change: old row(s) kept"
+              + " in {} until it loads",
+          kept,
+          target.name(),
+          table);
+    }
+  }
+
+  /** Drops the table once no row waits in it, so it exists only while one does. */
+  void dropIfEmpty() throws SQLException {
+    if (!touched || columns().isEmpty()) {
+      return;
+    }
+    boolean empty;
+    try (ResultSet rs = st.executeQuery(MovedRowsSql.anyRow(table))) {
+      empty = !rs.next();
+    }
+    if (empty) {
+      st.execute(MovedRowsSql.drop(table));
+      columns = List.of();
+    }
+  }
+
+  /** Makes the table hold the target's columns and the next-key columns, keeping its rows. */
+  private void prepare() throws SQLException {
+    List<ExistingColumn> wanted =
+        new ArrayList<>(TargetTables.columns(st.getConnection(), target.name()));
+    List<ExistingColumn> found = columns();
+    if (!found.isEmpty() && sameColumns(found, wanted)) {
+      return;
+    }
+    TableName old = null;
+    if (!found.isEmpty()) {
+      // The target's columns changed while a row waited: rebuild around the rows.
+      byte[] bytes = new byte[8];
+      RANDOM.nextBytes(bytes);
+      String aside = "_redsink_rebuild_" + HexFormat.of().formatHex(bytes);
+      st.execute(MovedRowsSql.rename(table, aside));
+      old = new TableName(table.schema(), aside);
+    }
+    st.execute(MovedRowsSql.create(table, target.name()));
+    for (String next : nextKeys) {
+      st.execute(MovedRowsSql.addColumn(table, next));
+    }
+    columns = null;
+    if (old != null) {
+      Set<String> now = columns().stream().map(ExistingColumn::name).collect(Collectors.toSet());
+      List<String> kept = found.stream().map(ExistingColumn::name).filter(now::contains).toList();
+      st.executeUpdate(MovedRowsSql.copyRows(table, old, kept));
+      st.execute(MovedRowsSql.drop(old));
+    }
+  }
+
+  /** Whether the table's columns are the target's followed by the next-key columns. */
+  private boolean sameColumns(List<ExistingColumn> found, List<ExistingColumn> target) {
+    if (found.size() != target.size() + nextKeys.size()) {
+      return false;
+    }
+    for (int i = 0; i < target.size(); i++) {
+      ExistingColumn f = found.get(i);
+      ExistingColumn t = target.get(i);
+      if (!f.name().equals(t.name()) || !f.type().equals(t.type())) {
+        return false;
+      }
+    }
+    for (int i = 0; i < nextKeys.size(); i++) {
+      if (!found.get(target.size() + i).name().equals(nextKeys.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The table's columns, empty while it does not exist. */
+  private List<ExistingColumn> columns() throws SQLException {
+    if (columns == null) {
+      columns = TargetTables.columns(st.getConnection(), table);
+    }
+    return columns;
+  }
+}

@@ -1,0 +1,269 @@
+package dev.redsink.core.sql;
+
+import dev.redsink.core.table.Column;
+import dev.redsink.core.table.FittedName;
+import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.TableName;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Statements on a target's moved rows, {@code _redsink_moved_<target>} next to it: the rows a
+ * primary-key change deleted before its new key's change loaded (Debezium sends the two as a delete
+ * and a create, which may reach different loads, partitions or tasks). Each holds the old row in
+ * the target's columns and, in {@code redsink_next_key_1} and on, the new key as text; the new
+ * key's change takes the values its event did not carry (unchanged TOASTed values) from it and
+ * deletes it, in its load transaction. The table exists only while such a row waits.
+ */
+public final class MovedRowsSql {
+  /** The prefix of a target's moved-rows table. */
+  public static final String PREFIX = "_redsink_moved_";
+
+  private static final String KEY_TEXT = "VARCHAR(65535)";
+
+  private MovedRowsSql() {}
+
+  /** The moved-rows table of a target, next to it, its name fitted as the ledger's is. */
+  public static TableName of(TableName target) {
+    return new TableName(
+        target.schema(),
+        PREFIX
+            + FittedName.of(
+                target.folded(), RedshiftLimits.IDENTIFIER_MAX_BYTES - PREFIX.length()));
+  }
+
+  /** Creates {@code table} with the target's columns (then add the next-key columns). */
+  public static String create(TableName table, TableName target) {
+    return "CREATE TABLE " + Identifiers.table(table) + " (LIKE " + Identifiers.table(target) + ")";
+  }
+
+  /** Adds a next-key column (Redshift adds one column per ALTER TABLE). */
+  public static String addColumn(TableName table, String column) {
+    return "ALTER TABLE "
+        + Identifiers.table(table)
+        + " ADD COLUMN "
+        + Identifiers.quote(column)
+        + " "
+        + KEY_TEXT;
+  }
+
+  /** Copies the named columns' rows from one moved-rows table to another (a rebuild). */
+  public static String copyRows(TableName to, TableName from, List<String> columns) {
+    String list = columns.stream().map(Identifiers::quote).collect(Collectors.joining(", "));
+    return "INSERT INTO "
+        + Identifiers.table(to)
+        + " ("
+        + list
+        + ") SELECT "
+        + list
+        + " FROM "
+        + Identifiers.table(from);
+  }
+
+  /** Drops a moved-rows table (transactional in Redshift, unlike TRUNCATE). */
+  public static String drop(TableName table) {
+    return "DROP TABLE " + Identifiers.table(table);
+  }
+
+  /** Renames a moved-rows table, keeping its schema. */
+  public static String rename(TableName table, String newName) {
+    return "ALTER TABLE " + Identifiers.table(table) + " RENAME TO " + Identifiers.quote(newName);
+  }
+
+  /** One row, if the table has any. */
+  public static String anyRow(TableName table) {
+    return "SELECT 1 FROM " + Identifiers.table(table) + " LIMIT 1";
+  }
+
+  /**
+   * Keeps the target's rows that staged rows say a primary-key change moved (their next-key columns
+   * are set, and the row is not an {@code m} row), unless the new key's row is loaded already (in
+   * the target, or staged in this load): run before the staged deletes remove them.
+   */
+  public static String keepFromTarget(
+      TableName table,
+      TableName target,
+      String staging,
+      RowLayout layout,
+      List<String> keyColumns,
+      List<String> nextKeyColumns,
+      String opColumn) {
+    String s = Identifiers.quote(staging);
+    return "INSERT INTO "
+        + Identifiers.table(table)
+        + " ("
+        + columns(layout, nextKeyColumns)
+        + ") SELECT "
+        + layout.columns().stream()
+            .map(c -> "old." + Identifiers.quote(c.name()))
+            .collect(Collectors.joining(", "))
+        + ", "
+        + qualified(s, nextKeyColumns)
+        + " FROM "
+        + Identifiers.table(target)
+        + " old, "
+        + s
+        + " WHERE "
+        + UpsertSql.match("old", s, keyColumns)
+        + " AND "
+        + s
+        + "."
+        + Identifiers.quote(opColumn)
+        + " <> 'm' AND "
+        + notLoaded(target, staging, keyColumns, nextKeyColumns, opColumn);
+  }
+
+  /**
+   * Keeps the staged {@code m} rows: the rows this load's changes gave a key before a primary-key
+   * change moved it, unless the new key's row is loaded already.
+   */
+  public static String keepFromStaging(
+      TableName table,
+      TableName target,
+      String staging,
+      RowLayout layout,
+      List<String> keyColumns,
+      List<String> nextKeyColumns,
+      String opColumn) {
+    String s = Identifiers.quote(staging);
+    return "INSERT INTO "
+        + Identifiers.table(table)
+        + " ("
+        + columns(layout, nextKeyColumns)
+        + ") SELECT "
+        + UpsertSql.values(s, layout.columns())
+        + ", "
+        + qualified(s, nextKeyColumns)
+        + " FROM "
+        + s
+        + " WHERE "
+        + UpsertSql.opIs(staging, opColumn, "m")
+        + " AND "
+        + notLoaded(target, staging, keyColumns, nextKeyColumns, opColumn);
+  }
+
+  /**
+   * Like {@link UpsertSql#keepExisting}, for the staged rows of a primary-key change: they take the
+   * value of the moved row of their old key and their own key.
+   */
+  public static String keepMoved(
+      TableName table,
+      String staging,
+      List<String> keyColumns,
+      List<String> previousKeyColumns,
+      List<String> nextKeyColumns,
+      String keepColumn,
+      Column column) {
+    return UpsertSql.keep(
+        table,
+        staging,
+        movedMatch("existing", staging, keyColumns, previousKeyColumns, nextKeyColumns),
+        keepColumn,
+        column);
+  }
+
+  /** Deletes the moved rows that staged rows of a primary-key change took their values from. */
+  public static String deleteTaken(
+      TableName table,
+      String staging,
+      List<String> keyColumns,
+      List<String> previousKeyColumns,
+      List<String> nextKeyColumns) {
+    return "DELETE FROM "
+        + Identifiers.table(table)
+        + " USING "
+        + Identifiers.quote(staging)
+        + " WHERE "
+        + movedMatch(
+            Identifiers.table(table), staging, keyColumns, previousKeyColumns, nextKeyColumns);
+  }
+
+  /** A moved row's old key is a staged row's previous key, and its new key the staged row's key. */
+  private static String movedMatch(
+      String moved,
+      String staging,
+      List<String> keyColumns,
+      List<String> previousKeyColumns,
+      List<String> nextKeyColumns) {
+    String s = Identifiers.quote(staging);
+    StringBuilder match = new StringBuilder();
+    for (int i = 0; i < keyColumns.size(); i++) {
+      String key = Identifiers.quote(keyColumns.get(i));
+      if (i > 0) {
+        match.append(" AND ");
+      }
+      match
+          .append(asText(moved + "." + key))
+          .append(" = ")
+          .append(s)
+          .append('.')
+          .append(Identifiers.quote(previousKeyColumns.get(i)))
+          .append(" AND ")
+          .append(moved)
+          .append('.')
+          .append(Identifiers.quote(nextKeyColumns.get(i)))
+          .append(" = ")
+          .append(asText(s + "." + key));
+    }
+    return match.toString();
+  }
+
+  /** The new key's row is neither in the target nor a staged replace of this load. */
+  private static String notLoaded(
+      TableName target,
+      String staging,
+      List<String> keyColumns,
+      List<String> nextKeyColumns,
+      String opColumn) {
+    String s = Identifiers.quote(staging);
+    return s
+        + "."
+        + Identifiers.quote(nextKeyColumns.get(0))
+        + " IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "
+        + Identifiers.table(target)
+        + " created WHERE "
+        + nextKeyIs("created", s, keyColumns, nextKeyColumns)
+        + ") AND NOT EXISTS (SELECT 1 FROM "
+        + s
+        + " created WHERE created."
+        + Identifiers.quote(opColumn)
+        + " = 'u' AND "
+        + nextKeyIs("created", s, keyColumns, nextKeyColumns)
+        + ")";
+  }
+
+  private static String nextKeyIs(
+      String row, String staging, List<String> keyColumns, List<String> nextKeyColumns) {
+    StringBuilder match = new StringBuilder();
+    for (int i = 0; i < keyColumns.size(); i++) {
+      if (i > 0) {
+        match.append(" AND ");
+      }
+      match
+          .append(asText(row + "." + Identifiers.quote(keyColumns.get(i))))
+          .append(" = ")
+          .append(staging)
+          .append('.')
+          .append(Identifiers.quote(nextKeyColumns.get(i)));
+    }
+    return match.toString();
+  }
+
+  private static String asText(String column) {
+    return "CAST(" + column + " AS " + KEY_TEXT + ")";
+  }
+
+  private static String columns(RowLayout layout, List<String> nextKeyColumns) {
+    return layout.columns().stream()
+            .map(c -> Identifiers.quote(c.name()))
+            .collect(Collectors.joining(", "))
+        + ", "
+        + nextKeyColumns.stream().map(Identifiers::quote).collect(Collectors.joining(", "));
+  }
+
+  private static String qualified(String qualifier, List<String> columns) {
+    return columns.stream()
+        .map(c -> qualifier + "." + Identifiers.quote(c))
+        .collect(Collectors.joining(", "));
+  }
+}

@@ -1,0 +1,83 @@
+package dev.redsink.core.typed;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The primary-key changes of one load's fold. Debezium sends a primary-key change as the old key's
+ * delete (the new key in a header) and the new key's create (the old key in a header, and the
+ * placeholder for the values the source did not send). When both are in the load, the create takes
+ * those values from the old key's row: the load's own or the table's, before the delete applies.
+ * When only the delete is, the old row is kept for the create: this load's last row of the old key
+ * (a {@link #moves() moved row}), or else the table's row, which the old key's staged row names
+ * with {@link #nextKey}.
+ */
+final class KeyChanges {
+  private final List<Change> moves = new ArrayList<>();
+  private final Map<List<String>, ChangedKey> tableMoves = new HashMap<>();
+  private final Set<List<List<String>>> created = new HashSet<>();
+  private final Set<List<List<String>>> deleted = new HashSet<>();
+
+  /** A change of the new key of a primary-key change ({@link Change#previous()} is set). */
+  void created(Change create) {
+    List<String> old = create.previous().json();
+    List<String> key = create.key();
+    created.add(List.of(old, key));
+    ChangedKey waiting = tableMoves.get(old);
+    if (waiting != null && waiting.json().equals(key)) {
+      tableMoves.remove(old);
+    }
+    moves.removeIf(m -> m.key().equals(old) && m.next().json().equals(key));
+  }
+
+  /**
+   * The delete of the old key of a primary-key change ({@link Change#next()} is set).
+   *
+   * @param lastRow this load's last row of the old key, or null when the table holds it
+   */
+  void deleted(Change delete, Change lastRow) {
+    List<List<String>> change = List.of(delete.key(), delete.next().json());
+    deleted.add(change);
+    if (created.contains(change) || delete.next().text() == null) {
+      return; // the new key's change came first and took the old row's values, or cannot find it
+    }
+    if (lastRow != null) {
+      moves.add(lastRow.withNext(delete.next()));
+    } else {
+      tableMoves.putIfAbsent(delete.key(), delete.next());
+    }
+  }
+
+  /** A source truncate: the table is emptied, and nothing before it moves. */
+  void clear() {
+    moves.clear();
+    tableMoves.clear();
+    created.clear();
+    deleted.clear();
+  }
+
+  /** This load's rows that primary-key changes moved, each with its new key. */
+  List<Change> moves() {
+    return moves;
+  }
+
+  /** The new key the table's row of {@code key} moved to, or null. */
+  ChangedKey nextKey(List<String> key) {
+    return tableMoves.get(key);
+  }
+
+  /**
+   * Whether a new key's change stages its old key: to take values it lacks from the old row, or to
+   * take the old row an earlier load kept (its delete is not in this load).
+   */
+  boolean stagesPrevious(Change create) {
+    return create.previous() != null
+        && create.previous().text() != null
+        && (!create.unavailable().isEmpty()
+            || !deleted.contains(List.of(create.previous().json(), create.key())));
+  }
+}
