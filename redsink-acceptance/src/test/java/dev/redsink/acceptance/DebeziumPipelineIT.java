@@ -380,12 +380,10 @@ class DebeziumPipelineIT {
     List<String> have = List.of();
     while (System.nanoTime() < deadline) {
       try (Connection c = source.connect()) {
-        want = lines(c, sourceSql);
+        want = Warehouse.rows(c, sourceSql);
       }
       if (warehouse.tableExists(ACCOUNTS_TABLE)) {
-        try (Connection c = warehouse.connect()) {
-          have = lines(c, redshiftSql);
-        }
+        have = warehouse.rows(redshiftSql);
       }
       if (have.equals(want)) {
         return;
@@ -393,22 +391,6 @@ class DebeziumPipelineIT {
       Thread.sleep(500);
     }
     assertThat(have).as("the Redshift table accounts against the source table").isEqualTo(want);
-  }
-
-  private static List<String> lines(Connection c, String sql) throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery(sql)) {
-      int n = rs.getMetaData().getColumnCount();
-      while (rs.next()) {
-        StringBuilder line = new StringBuilder();
-        for (int i = 1; i <= n; i++) {
-          line.append(i > 1 ? "|" : "").append(rs.getString(i));
-        }
-        out.add(line.toString());
-      }
-    }
-    return out;
   }
 
   @Test

@@ -82,9 +82,15 @@ public class Warehouse {
 
   /** The rows of a query, each its columns' text joined with {@code |}. */
   public final List<String> rows(String sql) throws SQLException {
+    try (Connection c = connect()) {
+      return rows(c, sql);
+    }
+  }
+
+  /** The rows of a query on any connection, each its columns' text joined with {@code |}. */
+  public static List<String> rows(Connection c, String sql) throws SQLException {
     List<String> out = new ArrayList<>();
-    try (Connection c = connect();
-        Statement st = c.createStatement();
+    try (Statement st = c.createStatement();
         ResultSet rs = st.executeQuery(sql)) {
       int n = rs.getMetaData().getColumnCount();
       while (rs.next()) {

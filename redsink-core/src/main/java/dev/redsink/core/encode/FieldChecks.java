@@ -21,12 +21,19 @@ import java.util.List;
  * bad record naming record, field, column type and field type.
  */
 final class FieldChecks {
+  private final RowLayout layout;
   private final FieldColumns columns;
   private final SchemaEvolution evolution;
 
   FieldChecks(RowLayout layout, SchemaEvolution evolution) {
+    this.layout = layout;
     this.columns = new FieldColumns(layout);
     this.evolution = evolution;
+  }
+
+  /** Whether a row {@link #check} found to fit as is fits {@code other}'s field columns as is. */
+  boolean settlesFor(RowLayout other) {
+    return other == layout || other.fields().equals(layout.fields());
   }
 
   /**

@@ -100,9 +100,18 @@ public final class RecordChecks {
       return checkSettled(record);
     }
     TypedRow row = fieldsAfterMetadata(record);
-    boolean settled = fields.check(record, row);
-    judged.keep(record, names, row);
+    FieldChecks checks = fields;
+    boolean settled = checks.check(record, row);
+    judged.keep(record, names, row, settled ? checks : null);
     return settled;
+  }
+
+  /**
+   * Whether a row kept with {@code settledBy} ({@link JudgedRows}) was found to fit columns that
+   * {@code layout}'s field columns are: then each of its non-null fields fits its column as is.
+   */
+  public static boolean settledFor(Object settledBy, RowLayout layout) {
+    return settledBy instanceof FieldChecks checks && checks.settlesFor(layout);
   }
 
   /** The typed rows runtimes' checks read, for the loads of their records. */

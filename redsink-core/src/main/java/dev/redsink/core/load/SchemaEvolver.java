@@ -141,8 +141,16 @@ final class SchemaEvolver {
     FieldColumns columns = new FieldColumns(layout);
     // The name seen last at each position: a row like the one before adds no name to fields.
     String[] seen = new String[16];
+    // What settled the last row a runtime's check found to fit: rows it settled fit these
+    // columns as is when its columns are these (columns only widen), and need no fit here.
+    Object settledBy = null;
     for (Record record : records) {
       List<FieldValue> row = parsed.read(record).fields();
+      Object by = parsed.settledBy(record);
+      boolean settled = by != null && (by == settledBy || RecordChecks.settledFor(by, layout));
+      if (settled) {
+        settledBy = by;
+      }
       for (int j = 0; j < row.size(); j++) {
         FieldValue field = row.get(j);
         if (j >= seen.length || !field.name().equals(seen[j])) {
@@ -151,7 +159,7 @@ final class SchemaEvolver {
             seen[j] = field.name();
           }
         }
-        if (field.value() == null) {
+        if (settled || field.value() == null) {
           continue;
         }
         Column column = columns.column(j, field.name());

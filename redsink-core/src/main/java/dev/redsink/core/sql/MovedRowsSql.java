@@ -89,28 +89,22 @@ public final class MovedRowsSql {
       List<String> nextKeyColumns,
       String opColumn) {
     String s = Identifiers.quote(staging);
-    return "INSERT INTO "
-        + Identifiers.table(table)
-        + " ("
-        + columns(layout, nextKeyColumns)
-        + ") SELECT "
-        + layout.columns().stream()
+    return keep(
+        table,
+        layout,
+        nextKeyColumns,
+        layout.columns().stream()
             .map(c -> "old." + Identifiers.quote(c.name()))
-            .collect(Collectors.joining(", "))
-        + ", "
-        + qualified(s, nextKeyColumns)
-        + " FROM "
-        + Identifiers.table(target)
-        + " old, "
-        + s
-        + " WHERE "
-        + UpsertSql.match("old", s, keyColumns)
-        + " AND "
-        + s
-        + "."
-        + Identifiers.quote(opColumn)
-        + " <> 'm' AND "
-        + notLoaded(target, staging, keyColumns, nextKeyColumns, opColumn);
+            .collect(Collectors.joining(", ")),
+        s,
+        Identifiers.table(target) + " old, " + s,
+        UpsertSql.match("old", s, keyColumns)
+            + " AND "
+            + s
+            + "."
+            + Identifiers.quote(opColumn)
+            + " <> 'm' AND "
+            + notLoaded(target, staging, keyColumns, nextKeyColumns, opColumn));
   }
 
   /**
@@ -126,20 +120,42 @@ public final class MovedRowsSql {
       List<String> nextKeyColumns,
       String opColumn) {
     String s = Identifiers.quote(staging);
+    return keep(
+        table,
+        layout,
+        nextKeyColumns,
+        UpsertSql.values(s, layout.columns()),
+        s,
+        s,
+        UpsertSql.opIs(staging, opColumn, "m")
+            + " AND "
+            + notLoaded(target, staging, keyColumns, nextKeyColumns, opColumn));
+  }
+
+  /**
+   * Inserts {@code values} and the staged next keys ({@code staging} is the staging table's
+   * qualifier) of the rows {@code from … where} finds.
+   */
+  private static String keep(
+      TableName table,
+      RowLayout layout,
+      List<String> nextKeyColumns,
+      String values,
+      String staging,
+      String from,
+      String where) {
     return "INSERT INTO "
         + Identifiers.table(table)
         + " ("
         + columns(layout, nextKeyColumns)
         + ") SELECT "
-        + UpsertSql.values(s, layout.columns())
+        + values
         + ", "
-        + qualified(s, nextKeyColumns)
+        + qualified(staging, nextKeyColumns)
         + " FROM "
-        + s
+        + from
         + " WHERE "
-        + UpsertSql.opIs(staging, opColumn, "m")
-        + " AND "
-        + notLoaded(target, staging, keyColumns, nextKeyColumns, opColumn);
+        + where;
   }
 
   /**

@@ -62,6 +62,12 @@ public final class FieldNames {
   /** The names of a row's fields, in order. */
   record RowShape(ByteName[] names) {}
 
+  /**
+   * The names and types of the last row read from bytes, which the next row's fields share while
+   * they are the same. Shared by threads as {@link #checked} is.
+   */
+  private FieldList.Layout lastLayout;
+
   /** A field name read from ASCII bytes, with its column. */
   record ByteName(byte[] bytes, String field, String column) {
     boolean is(byte[] b, int from, int to) {
@@ -138,6 +144,16 @@ public final class FieldNames {
   /** The names of the last row whose fields were all checked; null before the first. */
   RowShape checked() {
     return checked;
+  }
+
+  /** The names and types of the last row read from bytes; null before the first. */
+  FieldList.Layout lastLayout() {
+    return lastLayout;
+  }
+
+  /** Remembers the names and types of the last row read from bytes. */
+  void lastLayout(FieldList.Layout layout) {
+    lastLayout = layout;
   }
 
   /** Remembers the names of a row whose fields were all checked. */

@@ -57,7 +57,8 @@ final class FlatObject {
       return null;
     }
     s.whitespace();
-    FieldList fields = new FieldList();
+    FieldList.Layout like = names.lastLayout();
+    FieldList fields = new FieldList(like);
     if (s.peek() == '}') {
       s.i++;
       return s.atEnd() ? new TypedRow(fields) : null;
@@ -88,7 +89,7 @@ final class FlatObject {
       int j = fields.size();
       FieldNames.ByteName name = names.column(record, value, from, to, j);
       if (read == null && j < known.length && known[j] == name) {
-        fields.append(new FieldValue(name.column(), s.type, s.read));
+        fields.append(name.column(), s.type, s.read);
       } else {
         if (read == null) {
           read = Arrays.copyOf(known, Math.max(RowColumns.FEW, j + 1));
@@ -101,7 +102,7 @@ final class FlatObject {
         if (columns.leavesToTree(field)) {
           return null;
         }
-        fields.append(new FieldValue(columns.add(field, name.column()), s.type, s.read));
+        fields.append(columns.add(field, name.column()), s.type, s.read);
         if (j == read.length) {
           read = Arrays.copyOf(read, j * 2);
         }
@@ -115,6 +116,10 @@ final class FlatObject {
         }
         if (read != null) {
           names.checked(new FieldNames.RowShape(Arrays.copyOf(read, fields.size())));
+        }
+        FieldList.Layout layout = fields.layout();
+        if (layout != like) {
+          names.lastLayout(layout);
         }
         return new TypedRow(fields);
       }

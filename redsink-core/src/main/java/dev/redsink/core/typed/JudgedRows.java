@@ -21,8 +21,12 @@ public final class JudgedRows {
   /** Loads of the table after which a row no load took is forgotten. */
   static final int LOADS_KEPT = 3;
 
-  /** What a check read of one record: a {@link TypedRow}, or a {@link Change} in upsert and cdc. */
-  private record Kept(Record record, FieldNames names, Object read, long load, long bytes) {}
+  /**
+   * What a check read of one record: a {@link TypedRow}, or a {@link Change} in upsert and cdc;
+   * with what found it to fit its columns as is, or null.
+   */
+  private record Kept(
+      Record record, FieldNames names, Object read, Object settledBy, long load, long bytes) {}
 
   private final long maxBytes;
   private final Map<TopicPartition, ArrayDeque<Kept>> partitions = new HashMap<>();
@@ -44,35 +48,61 @@ public final class JudgedRows {
 
   /** Keeps the row {@code record} read as with {@code names}, unless the bound is reached. */
   public void keep(Record record, FieldNames names, TypedRow row) {
-    keepRead(record, names, row);
+    keepRead(record, names, row, null);
+  }
+
+  /**
+   * Keeps the row {@code record} read as with {@code names}, unless the bound is reached.
+   *
+   * @param settledBy what found every non-null field to fit its column as is (the load asks it
+   *     whether that still holds for the table's columns then); null when it did not
+   */
+  public void keep(Record record, FieldNames names, TypedRow row, Object settledBy) {
+    keepRead(record, names, row, settledBy);
   }
 
   /** Keeps the change {@code record} read as with {@code names}, unless the bound is reached. */
   void keep(Record record, FieldNames names, Change change) {
-    keepRead(record, names, change);
+    keepRead(record, names, change, null);
   }
 
-  private synchronized void keepRead(Record record, FieldNames names, Object read) {
+  private synchronized void keepRead(
+      Record record, FieldNames names, Object read, Object settledBy) {
     // what the row holds: the record's bytes less an envelope schema every record shares
     long weight = record.bytes() - ParsedValue.sharedSchemaBytes(record.value());
     if (bytes + weight > maxBytes) {
       return;
     }
-    rowsOf(record, true).addLast(new Kept(record, names, read, loads, weight));
+    rowsOf(record, true).addLast(new Kept(record, names, read, settledBy, loads, weight));
     bytes += weight;
   }
 
   /** The row kept for this very record read with {@code names}, taken out; null when none. */
   public TypedRow take(Record record, FieldNames names) {
-    return takeRead(record, names) instanceof TypedRow row ? row : null;
+    Kept kept = takeRead(record, names);
+    return kept != null && kept.read() instanceof TypedRow row ? row : null;
+  }
+
+  /**
+   * Like {@link #take}, handing the row and what settled it ({@link #keep}) to {@code rows}; false
+   * when none was kept.
+   */
+  boolean take(Record record, FieldNames names, ParsedRows rows) {
+    Kept kept = takeRead(record, names);
+    if (kept == null || !(kept.read() instanceof TypedRow row)) {
+      return false;
+    }
+    rows.remember(record, row, kept.settledBy());
+    return true;
   }
 
   /** The change kept for this very record read with {@code names}, taken out; null when none. */
   Change takeChange(Record record, FieldNames names) {
-    return takeRead(record, names) instanceof Change change ? change : null;
+    Kept kept = takeRead(record, names);
+    return kept != null && kept.read() instanceof Change change ? change : null;
   }
 
-  private synchronized Object takeRead(Record record, FieldNames names) {
+  private synchronized Kept takeRead(Record record, FieldNames names) {
     ArrayDeque<Kept> rows = rowsOf(record, false);
     if (rows == null) {
       return null;
@@ -86,7 +116,7 @@ public final class JudgedRows {
       return null;
     }
     forget(rows);
-    return head.names() == names ? head.read() : null;
+    return head.names() == names ? head : null;
   }
 
   /** A load of the table begins: rows older than {@value #LOADS_KEPT} loads are forgotten. */

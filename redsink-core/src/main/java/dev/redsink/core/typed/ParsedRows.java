@@ -18,6 +18,7 @@ public final class ParsedRows {
   private final FieldNames names;
   private final JudgedRows judged;
   private final Map<Record, TypedRow> rows;
+  private final Map<Record, Object> settledBy;
 
   public ParsedRows(FieldNames names) {
     this(names, null, 0);
@@ -31,16 +32,17 @@ public final class ParsedRows {
     this.names = names;
     this.judged = judged;
     this.rows = new IdentityHashMap<>(records);
+    this.settledBy = new IdentityHashMap<>(judged == null ? 0 : records);
   }
 
   /** The record's row read with these rows' names: read once, then remembered. */
   public TypedRow read(Record record) {
     TypedRow row = rows.get(record);
     if (row == null) {
-      row = judged == null ? null : judged.take(record, names);
-      if (row == null) {
-        row = ValueReader.read(record, names);
+      if (judged != null && judged.take(record, names, this)) {
+        return rows.get(record);
       }
+      row = ValueReader.read(record, names);
       rows.put(record, row);
     }
     return row;
@@ -49,6 +51,22 @@ public final class ParsedRows {
   /** Remembers the row a record's value reads as with these rows' names, without reading it. */
   void remember(Record record, TypedRow row) {
     rows.put(record, row);
+  }
+
+  /** {@link #remember}, with what found its fields to fit their columns as is (if not null). */
+  void remember(Record record, TypedRow row, Object settled) {
+    rows.put(record, row);
+    if (settled != null) {
+      settledBy.put(record, settled);
+    }
+  }
+
+  /**
+   * What found the fields of the record's row, {@link #read} already, to fit their columns as is
+   * when a runtime's check took it ({@link JudgedRows#keep}); null when nothing did.
+   */
+  public Object settledBy(Record record) {
+    return settledBy.get(record);
   }
 
   /** Whether these rows were read with {@code names}. */

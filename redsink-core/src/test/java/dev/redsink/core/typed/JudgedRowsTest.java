@@ -144,4 +144,23 @@ class JudgedRowsTest {
     assertThat(judged.size()).as("its bytes are free again").isEqualTo(2);
     assertThat(judged.take(other, NAMES)).isNotNull();
   }
+
+  @Test
+  void theLoadLearnsWhatFoundTheRowToFitWhenTheCheckTookIt() {
+    Record settled = record(0, "{\"a\":1}");
+    Record unsettled = record(1, "{\"a\":2}");
+    Object checks = new Object();
+    JudgedRows judged = new JudgedRows(1 << 20);
+    judged.keep(settled, NAMES, ValueReader.read(settled, NAMES), checks);
+    judged.keep(unsettled, NAMES, ValueReader.read(unsettled, NAMES), null);
+    Record unkept = record(2, "{\"a\":3}");
+
+    ParsedRows rows = new ParsedRows(NAMES, judged, 3);
+    assertThat(rows.read(settled).fields()).hasSize(1);
+    assertThat(rows.settledBy(settled)).isSameAs(checks);
+    assertThat(rows.read(unsettled).fields()).hasSize(1);
+    assertThat(rows.settledBy(unsettled)).isNull();
+    assertThat(rows.read(unkept).fields()).hasSize(1);
+    assertThat(rows.settledBy(unkept)).as("read by the load, not kept").isNull();
+  }
 }
