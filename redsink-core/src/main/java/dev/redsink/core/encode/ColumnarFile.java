@@ -27,6 +27,8 @@ import org.apache.parquet.schema.MessageType;
 final class ColumnarFile {
   private static final Base64.Encoder BASE64 = Base64.getEncoder();
 
+  private static final TypedRow NO_FIELDS = new TypedRow(List.of());
+
   private final List<Column> columns;
   private final MessageType schema;
   private final ParquetCompression compression;
@@ -63,21 +65,21 @@ final class ColumnarFile {
     }
   }
 
-  /** The field among {@code fields} that lands in column {@code i}, or null. */
-  private FieldValue field(int i, List<FieldValue> fields) {
+  /** The index among {@code fields} of the field that lands in column {@code i}, or -1. */
+  private int field(int i, List<FieldValue> fields, TypedRow row) {
     String name = folded[i];
     int at = lastIndex[i];
-    if (at < fields.size() && fields.get(at).name().equals(name)) {
-      return fields.get(at);
+    if (at < fields.size() && row.name(at).equals(name)) {
+      return at;
     }
     // Field names are unique within a row (FieldNames refuses two landing in one column).
     for (int j = 0; j < fields.size(); j++) {
-      if (fields.get(j).name().equals(name)) {
+      if (row.name(j).equals(name)) {
         lastIndex[i] = j;
-        return fields.get(j);
+        return j;
       }
     }
-    return null;
+    return -1;
   }
 
   /**
@@ -113,19 +115,20 @@ final class ColumnarFile {
     try (PageCodec codec = compression.newCodec()) {
       for (int r = 0; r < records.size(); r++) {
         Record record = records.get(r);
-        List<FieldValue> fields = rows.isEmpty() ? List.of() : rows.get(r).fields();
+        TypedRow row = rows.isEmpty() ? NO_FIELDS : rows.get(r);
+        List<FieldValue> fields = row.fields();
         int written = 0;
         for (int i = 0; i < chunks.length; i++) {
           Column column = columns.get(i);
           if (column.role() == ColumnRole.FIELD) {
-            FieldValue field = field(i, fields);
-            if (field != null) {
+            int j = field(i, fields, row);
+            if (j >= 0) {
               written++;
             }
-            if (field == null || field.value() == null) {
+            if (j < 0 || row.value(j) == null) {
               chunks[i].addNull(codec);
             } else {
-              FieldWriter.write(chunks[i], column.type(), field, codec);
+              FieldWriter.write(chunks[i], column.type(), fields.get(j), codec);
             }
           } else {
             add(chunks[i], column, record, codec);

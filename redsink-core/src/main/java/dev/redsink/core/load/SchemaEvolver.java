@@ -145,23 +145,25 @@ final class SchemaEvolver {
     // columns as is when its columns are these (columns only widen), and need no fit here.
     Object settledBy = null;
     for (Record record : records) {
-      List<FieldValue> row = parsed.read(record).fields();
+      TypedRow typed = parsed.read(record);
+      List<FieldValue> row = typed.fields();
       Object by = parsed.settledBy(record);
       boolean settled = by != null && (by == settledBy || RecordChecks.settledFor(by, layout));
       if (settled) {
         settledBy = by;
       }
       for (int j = 0; j < row.size(); j++) {
-        FieldValue field = row.get(j);
-        if (j >= seen.length || !field.name().equals(seen[j])) {
-          fields.add(TableName.fold(field.name()));
+        String name = typed.name(j);
+        if (j >= seen.length || !name.equals(seen[j])) {
+          fields.add(TableName.fold(name));
           if (j < seen.length) {
-            seen[j] = field.name();
+            seen[j] = name;
           }
         }
-        if (settled || field.value() == null) {
+        if (settled || typed.value(j) == null) {
           continue;
         }
+        FieldValue field = row.get(j);
         Column column = columns.column(j, field.name());
         if (column == null
             || TypeMapping.fit(column.type(), column.maxBytes(), field) != Fit.FITS) {

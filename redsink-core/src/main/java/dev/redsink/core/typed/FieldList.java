@@ -93,6 +93,18 @@ final class FieldList extends AbstractList<FieldValue> implements RandomAccess {
     return new FieldValue(names[index], types[index], values[index]);
   }
 
+  /** The name of the field at {@code index}: {@link #get}'s, without making the field. */
+  String name(int index) {
+    Objects.checkIndex(index, size);
+    return names[index];
+  }
+
+  /** The value of the field at {@code index}: {@link #get}'s, without making the field. */
+  Object value(int index) {
+    Objects.checkIndex(index, size);
+    return values[index];
+  }
+
   @Override
   public int size() {
     return size;

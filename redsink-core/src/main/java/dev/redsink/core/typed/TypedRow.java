@@ -29,6 +29,16 @@ public record TypedRow(List<FieldValue> fields, boolean declared) {
     return new TypedRow(other, declared);
   }
 
+  /** The name of the field at {@code index}, without making the field. */
+  public String name(int index) {
+    return fields instanceof FieldList read ? read.name(index) : fields.get(index).name();
+  }
+
+  /** The value of the field at {@code index}, without making the field. */
+  public Object value(int index) {
+    return fields instanceof FieldList read ? read.value(index) : fields.get(index).value();
+  }
+
   /** The fields by the name of their column. */
   public Map<String, FieldValue> byColumnName() {
     return fields.stream()
