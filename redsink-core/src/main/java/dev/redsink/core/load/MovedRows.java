@@ -97,14 +97,21 @@ final class MovedRows {
     if (changes.nextKeyColumns().isEmpty()) {
       return;
     }
-    touched = true;
-    prepare();
     String op = KeyFold.OP_COLUMN;
     List<String> keys = changes.keyColumns();
+    try (ResultSet rs =
+        st.executeQuery(MovedRowsSql.anyToKeep(target.name(), staging, keys, nextKeys, op))) {
+      if (!rs.next()) {
+        return; // the new keys' changes loaded first: nothing to keep, no table to create
+      }
+    }
+    touched = true;
+    List<String> targetColumns = prepare().stream().map(ExistingColumn::name).toList();
+    st.executeUpdate(MovedRowsSql.deleteReplaced(table, staging, keys, nextKeys));
     int kept =
         st.executeUpdate(
             MovedRowsSql.keepFromTarget(
-                table, target.name(), staging, target.layout(), keys, nextKeys, op));
+                table, target.name(), staging, targetColumns, keys, nextKeys, op));
     if (changes.operations().contains(Operation.MOVE)) {
       kept +=
           st.executeUpdate(
@@ -136,13 +143,17 @@ final class MovedRows {
     }
   }
 
-  /** Makes the table hold the target's columns and the next-key columns, keeping its rows. */
-  private void prepare() throws SQLException {
+  /**
+   * Makes the table hold the target's columns and the next-key columns, keeping its rows.
+   *
+   * @return the target's columns
+   */
+  private List<ExistingColumn> prepare() throws SQLException {
     List<ExistingColumn> wanted =
         new ArrayList<>(TargetTables.columns(st.getConnection(), target.name()));
     List<ExistingColumn> found = columns();
     if (!found.isEmpty() && sameColumns(found, wanted)) {
-      return;
+      return wanted;
     }
     TableName old = null;
     if (!found.isEmpty()) {
@@ -164,6 +175,7 @@ final class MovedRows {
       st.executeUpdate(MovedRowsSql.copyRows(table, old, kept));
       st.execute(MovedRowsSql.drop(old));
     }
+    return wanted;
   }
 
   /** Whether the table's columns are the target's followed by the next-key columns. */

@@ -69,7 +69,7 @@ final class SchemaEvolver {
    * field no record of this load carries) is left out of the files and the insert, so it takes its
    * DEFAULT (or NULL) instead of an explicit NULL that a NOT NULL column would refuse.
    */
-  TablePlan evolve(TablePlan plan, ParsedRows parsed) {
+  Evolved evolve(TablePlan plan, ParsedRows parsed) {
     TargetTable table = plan.table();
     Set<String> fields = new HashSet<>();
     TargetTable evolved;
@@ -80,14 +80,22 @@ final class SchemaEvolver {
       evolved = evolve(table, table.layout().withoutFields(), plan.pending(), fields, parsed);
       table.checks().adopt(evolved.layout());
     }
-    return new TablePlan(
-        evolved.writingFields(fields),
-        plan.pending(),
-        plan.first(),
-        plan.next(),
-        plan.skipped(),
-        parsed);
+    return new Evolved(
+        evolved,
+        new TablePlan(
+            evolved.writingFields(fields),
+            plan.pending(),
+            plan.first(),
+            plan.next(),
+            plan.skipped(),
+            parsed));
   }
+
+  /**
+   * An evolved plan and its table with every column, which later loads start from: the plan's table
+   * writes only this load's field columns, and a later load's fields may be others.
+   */
+  record Evolved(TargetTable table, TablePlan plan) {}
 
   /**
    * Creates a typed table that does not exist yet, with a column per field of these records before

@@ -169,9 +169,10 @@ final class TableLoader {
         return new Outcome(empty(), plan.skipped(), plan.next());
       }
       if (table.layout().isTyped()) {
-        plan = new SchemaEvolver(ctx.pool()).evolve(plan, parsed());
-        if (plan.table() != table) {
-          table = plan.table();
+        SchemaEvolver.Evolved evolved = new SchemaEvolver(ctx.pool()).evolve(plan, parsed());
+        plan = evolved.plan();
+        if (evolved.table() != table) {
+          table = evolved.table();
           ctx.tables().remember(table);
         }
       }

@@ -1,5 +1,6 @@
 package dev.redsink.core.load;
 
+import dev.redsink.core.sql.MovedRowsSql;
 import dev.redsink.core.sql.UpsertSql;
 import dev.redsink.core.table.CdcDeleteMode;
 import dev.redsink.core.table.Column;
@@ -32,6 +33,8 @@ final class UpsertStep {
    * @return the rows deleted or flagged
    */
   long truncate(Statement st, TargetTable table) throws SQLException {
+    // Rows kept for primary-key changes before the truncate are gone with the table's rows.
+    st.execute(MovedRowsSql.dropIfExists(MovedRowsSql.of(table.name())));
     return st.executeUpdate(
         settings.cdcDelete() == CdcDeleteMode.SOFT
             ? UpsertSql.flagAllDeleted(table.name(), settings.deletedColumn())

@@ -32,9 +32,61 @@ public final class MovedRowsSql {
                 target.folded(), RedshiftLimits.IDENTIFIER_MAX_BYTES - PREFIX.length()));
   }
 
-  /** Creates {@code table} with the target's columns (then add the next-key columns). */
+  /**
+   * Creates {@code table} with the target's columns and their defaults (then add the next-key
+   * columns): LIKE copies NOT NULL, so a column a kept row does not carry takes its default.
+   */
   public static String create(TableName table, TableName target) {
-    return "CREATE TABLE " + Identifiers.table(table) + " (LIKE " + Identifiers.table(target) + ")";
+    return "CREATE TABLE "
+        + Identifiers.table(table)
+        + " (LIKE "
+        + Identifiers.table(target)
+        + " INCLUDING DEFAULTS)";
+  }
+
+  /** Drops the table if it exists (a source truncate: nothing before it is kept). */
+  public static String dropIfExists(TableName table) {
+    return "DROP TABLE IF EXISTS " + Identifiers.table(table);
+  }
+
+  /**
+   * One staged row that names a row to keep and whose new key is not loaded yet, if any: without
+   * one a load creates nothing.
+   */
+  public static String anyToKeep(
+      TableName target,
+      String staging,
+      List<String> keyColumns,
+      List<String> nextKeyColumns,
+      String opColumn) {
+    return "SELECT 1 FROM "
+        + Identifiers.quote(staging)
+        + " WHERE "
+        + notLoaded(target, staging, keyColumns, nextKeyColumns, opColumn)
+        + " LIMIT 1";
+  }
+
+  /**
+   * Deletes kept rows of the same old and new keys as rows this load keeps: a row left from an
+   * earlier change of the same two keys is replaced, never taken instead.
+   */
+  public static String deleteReplaced(
+      TableName table, String staging, List<String> keyColumns, List<String> nextKeyColumns) {
+    String t = Identifiers.table(table);
+    String s = Identifiers.quote(staging);
+    StringBuilder where = new StringBuilder(UpsertSql.match(t, s, keyColumns));
+    for (String next : nextKeyColumns) {
+      where
+          .append(" AND ")
+          .append(t)
+          .append('.')
+          .append(Identifiers.quote(next))
+          .append(" = ")
+          .append(s)
+          .append('.')
+          .append(Identifiers.quote(next));
+    }
+    return "DELETE FROM " + t + " USING " + s + " WHERE " + where;
   }
 
   /** Adds a next-key column (Redshift adds one column per ALTER TABLE). */
@@ -84,17 +136,17 @@ public final class MovedRowsSql {
       TableName table,
       TableName target,
       String staging,
-      RowLayout layout,
+      List<String> targetColumns,
       List<String> keyColumns,
       List<String> nextKeyColumns,
       String opColumn) {
     String s = Identifiers.quote(staging);
     return keep(
         table,
-        layout,
+        targetColumns,
         nextKeyColumns,
-        layout.columns().stream()
-            .map(c -> "old." + Identifiers.quote(c.name()))
+        targetColumns.stream()
+            .map(c -> "old." + Identifiers.quote(c))
             .collect(Collectors.joining(", ")),
         s,
         Identifiers.table(target) + " old, " + s,
@@ -122,7 +174,7 @@ public final class MovedRowsSql {
     String s = Identifiers.quote(staging);
     return keep(
         table,
-        layout,
+        layout.columns().stream().map(Column::name).toList(),
         nextKeyColumns,
         UpsertSql.values(s, layout.columns()),
         s,
@@ -138,7 +190,7 @@ public final class MovedRowsSql {
    */
   private static String keep(
       TableName table,
-      RowLayout layout,
+      List<String> columns,
       List<String> nextKeyColumns,
       String values,
       String staging,
@@ -147,7 +199,7 @@ public final class MovedRowsSql {
     return "INSERT INTO "
         + Identifiers.table(table)
         + " ("
-        + columns(layout, nextKeyColumns)
+        + columns(columns, nextKeyColumns)
         + ") SELECT "
         + values
         + ", "
@@ -269,10 +321,8 @@ public final class MovedRowsSql {
     return "CAST(" + column + " AS " + KEY_TEXT + ")";
   }
 
-  private static String columns(RowLayout layout, List<String> nextKeyColumns) {
-    return layout.columns().stream()
-            .map(c -> Identifiers.quote(c.name()))
-            .collect(Collectors.joining(", "))
+  private static String columns(List<String> columns, List<String> nextKeyColumns) {
+    return columns.stream().map(Identifiers::quote).collect(Collectors.joining(", "))
         + ", "
         + nextKeyColumns.stream().map(Identifiers::quote).collect(Collectors.joining(", "));
   }

@@ -86,6 +86,12 @@ record Change(
         next);
   }
 
+  /** This change with {@code previous} as the key its row had before a primary-key change. */
+  Change withPrevious(ChangedKey previous) {
+    return new Change(
+        record, index, op, keyColumns, key, row, position, unavailable, previous, next);
+  }
+
   /** This change with {@code next} as the key its row takes in a primary-key change. */
   Change withNext(ChangedKey next) {
     return new Change(

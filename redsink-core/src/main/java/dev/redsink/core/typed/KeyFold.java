@@ -242,6 +242,11 @@ public final class KeyFold {
         }
       } else if (before != null && before.op() == Change.Op.UPSERT) {
         c = c.filledFrom(before);
+        if (before.previous() != null) {
+          // A later change of a primary-key change's new key: its row still comes from the old
+          // key's (and takes the row an earlier load kept for it).
+          c = c.withPrevious(before.previous());
+        }
       }
       if (c.op() == Change.Op.UPSERT && c.previous() != null) {
         keyChanges.created(c);

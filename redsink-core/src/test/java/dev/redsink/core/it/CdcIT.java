@@ -362,6 +362,97 @@ class CdcIT {
     assertThat(movedRows()).isEmpty();
   }
 
+  /**
+   * A delete without a schema carries only the key (its other fields are null, which a schemaless
+   * row leaves out): the row kept is still the table's whole row.
+   */
+  @Test
+  void theKeptRowIsTheTablesWholeRowThoughTheDeleteCarriesOnlyTheKey() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+      sink.write(List.of(event(0, 0, true, "c", "null", image(5, "long text"), 100, 5)));
+      sink.write(
+          List.of(
+              withHeader(
+                  event(0, 1, false, "d", "{\"cid\":5,\"name\":null}", "null", 200, 5),
+                  "__debezium.newkey",
+                  "{\"cid\":60}"),
+              record(0, 2, 5, null)));
+      assertThat(movedRows()).containsExactly("5|long text|60");
+      sink.write(List.of(createOfMovedKey(1, 0, 60, 5, 200)));
+    }
+    assertThat(fx.rows("SELECT cid, name FROM " + table + " ORDER BY cid"))
+        .containsExactly("60|long text");
+    assertThat(movedRows()).isEmpty();
+  }
+
+  /**
+   * The new key's create and a later update of it in one load, after the delete's: the update's row
+   * still takes the kept values (its own TOASTed value unsent again), and the kept row goes.
+   */
+  @Test
+  void aLaterChangeOfTheNewKeyInTheCreatesLoadStillTakesTheKeptRow() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+      sink.write(List.of(event(0, 0, true, "c", "null", image(5, "long text"), 100, 5)));
+      sink.write(List.of(deleteOfMovedKey(0, 1, 5, 60, 200), record(0, 2, 5, null)));
+      sink.write(
+          List.of(
+              createOfMovedKey(1, 0, 60, 5, 200),
+              event(
+                  1,
+                  1,
+                  true,
+                  "u",
+                  image(60, null),
+                  image(60, "__debezium_unavailable_value"),
+                  300,
+                  60)));
+    }
+    assertThat(fx.rows("SELECT cid, name FROM " + table + " ORDER BY cid"))
+        .containsExactly("60|long text");
+    assertThat(movedRows()).isEmpty();
+  }
+
+  /** A source truncate empties the table and drops what was kept for it. */
+  @Test
+  void aTruncateDropsTheKeptRows() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+      sink.write(List.of(event(0, 0, true, "c", "null", image(5, "long text"), 100, 5)));
+      sink.write(List.of(deleteOfMovedKey(0, 1, 5, 60, 200), record(0, 2, 5, null)));
+      assertThat(movedRows()).hasSize(1);
+      sink.write(List.of(event(0, 3, true, "t", "null", "null", 300, 0)));
+    }
+    assertThat(fx.rows("SELECT COUNT(*) FROM " + table)).containsExactly("0");
+    assertThat(movedRows()).isEmpty();
+  }
+
+  /**
+   * A load that wrote only some columns (deletes of schemaless events carry only the key) does not
+   * narrow what later loads write: an update whose TOASTed value is unsent still keeps it.
+   */
+  @Test
+  void aLoadOfKeysOnlyDoesNotNarrowTheColumnsLaterLoadsWrite() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+      sink.write(
+          List.of(
+              event(0, 0, true, "c", "null", image(5, "long text"), 100, 5),
+              event(0, 1, true, "c", "null", image(7, "other"), 100, 7)));
+      sink.write(List.of(event(0, 2, false, "d", "{\"cid\":7,\"name\":null}", "null", 200, 7)));
+      sink.write(
+          List.of(
+              event(
+                  0,
+                  3,
+                  true,
+                  "u",
+                  image(5, null),
+                  image(5, "__debezium_unavailable_value"),
+                  300,
+                  5)));
+    }
+    assertThat(fx.rows("SELECT cid, name FROM " + table + " ORDER BY cid"))
+        .containsExactly("5|long text");
+  }
+
   /** With soft deletes the old row stays in the table, flagged: nothing is kept beside it. */
   @Test
   void softDeletesKeepAPrimaryKeyChangesOldRowInTheTable() throws Exception {
