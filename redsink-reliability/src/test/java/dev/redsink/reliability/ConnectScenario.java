@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.function.LongPredicate;
 import org.apache.kafka.connect.runtime.rest.entities.ConnectorStateInfo;
+import org.apache.kafka.connect.runtime.rest.errors.ConnectRestException;
 
 /**
  * One fault scenario through the Kafka Connect plugin: a generated stream produced to its own
@@ -111,7 +112,7 @@ final class ConnectScenario {
     cluster.createTopic(stream);
     produced = 0;
     produce(share);
-    cluster.connect().configureConnector(connector(), config);
+    whenTheGroupAnswers(() -> cluster.connect().configureConnector(connector(), config));
     cluster
         .connect()
         .assertions()
@@ -261,7 +262,32 @@ final class ConnectScenario {
   }
 
   void delete() {
-    cluster.connect().deleteConnector(connector());
+    whenTheGroupAnswers(
+        () -> {
+          try {
+            cluster.connect().deleteConnector(connector());
+          } catch (ConnectRestException e) {
+            if (e.statusCode() != 404) { // 404: an earlier try deleted it
+              throw e;
+            }
+          }
+        });
     warehouse.resetFaults();
+  }
+
+  /**
+   * Runs a REST call, again while it fails: after a worker that led the group stopped, the others
+   * forward requests to it ("Connection refused") until the group has rebalanced.
+   */
+  private static void whenTheGroupAnswers(Runnable call) {
+    await()
+        .atMost(Duration.ofMinutes(2))
+        .pollInterval(Duration.ofSeconds(1))
+        .ignoreException(ConnectRestException.class)
+        .until(
+            () -> {
+              call.run();
+              return true;
+            });
   }
 }
