@@ -37,16 +37,12 @@ public final class MovedRowsSql {
    * columns): LIKE copies NOT NULL, so a column a kept row does not carry takes its default.
    */
   public static String create(TableName table, TableName target) {
-    return "CREATE TABLE "
-        + Identifiers.table(table)
-        + " (LIKE "
-        + Identifiers.table(target)
-        + " INCLUDING DEFAULTS)";
+    return TableSql.createLike(table, target);
   }
 
   /** Drops the table if it exists (a source truncate: nothing before it is kept). */
   public static String dropIfExists(TableName table) {
-    return "DROP TABLE IF EXISTS " + Identifiers.table(table);
+    return TableSql.dropIfExists(table);
   }
 
   /**

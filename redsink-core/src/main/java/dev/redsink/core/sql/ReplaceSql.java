@@ -74,15 +74,11 @@ public final class ReplaceSql {
    * DEFAULT would refuse every row).
    */
   public static String createRunTable(TableName run, TableName target) {
-    return "CREATE TABLE "
-        + Identifiers.table(run)
-        + " (LIKE "
-        + Identifiers.table(target)
-        + " INCLUDING DEFAULTS)";
+    return TableSql.createLike(run, target);
   }
 
   public static String dropTable(TableName table) {
-    return "DROP TABLE IF EXISTS " + Identifiers.table(table);
+    return TableSql.dropIfExists(table);
   }
 
   /**

@@ -78,6 +78,24 @@ public final class TableSql {
         : SqlStatement.of(text, table.folded());
   }
 
+  /**
+   * Creates {@code table} shaped like {@code target}, its columns' defaults included (LIKE copies
+   * NOT NULL but drops defaults otherwise, so a target column of its own that is NOT NULL with a
+   * DEFAULT would refuse every row left without it).
+   */
+  public static String createLike(TableName table, TableName target) {
+    return "CREATE TABLE "
+        + Identifiers.table(table)
+        + " (LIKE "
+        + Identifiers.table(target)
+        + " INCLUDING DEFAULTS)";
+  }
+
+  /** Drops a table if it exists (transactional in Redshift). */
+  public static String dropIfExists(TableName table) {
+    return "DROP TABLE IF EXISTS " + Identifiers.table(table);
+  }
+
   /** A fresh name for a session's temporary staging table: {@code redsink_staging_<16 hex>}. */
   public static String newStagingName() {
     byte[] bytes = new byte[8];

@@ -17,12 +17,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RecordChecksTest {
-  private static final RowLayout LAYOUT =
-      RowLayout.typed(EnumSet.noneOf(ColumnGroup.class), "pico_")
-          .withFields(
-              List.of(
-                  RowLayout.field("a", ColumnType.BIGINT),
-                  RowLayout.field("b", ColumnType.VARCHAR_DEFAULT)));
+  private static final RowLayout LAYOUT = layout(ColumnType.BIGINT);
+
+  /** A typed layout of field columns a (of type {@code a}) and b. */
+  private static RowLayout layout(ColumnType a) {
+    return RowLayout.typed(EnumSet.noneOf(ColumnGroup.class), "pico_")
+        .withFields(
+            List.of(RowLayout.field("a", a), RowLayout.field("b", ColumnType.VARCHAR_DEFAULT)));
+  }
 
   private static Record record(long offset, String value) {
     return new Record("t", 0, offset, 0, null, List.of(), value.getBytes(UTF_8));
@@ -47,19 +49,9 @@ class RecordChecksTest {
     rows.read(newField);
     Object settledBy = rows.settledBy(fits);
     assertThat(RecordChecks.settledFor(settledBy, LAYOUT)).isTrue();
-    RowLayout same =
-        RowLayout.typed(EnumSet.noneOf(ColumnGroup.class), "pico_")
-            .withFields(
-                List.of(
-                    RowLayout.field("a", ColumnType.BIGINT),
-                    RowLayout.field("b", ColumnType.VARCHAR_DEFAULT)));
+    RowLayout same = layout(ColumnType.BIGINT);
     assertThat(RecordChecks.settledFor(settledBy, same)).isTrue();
-    RowLayout narrower =
-        RowLayout.typed(EnumSet.noneOf(ColumnGroup.class), "pico_")
-            .withFields(
-                List.of(
-                    RowLayout.field("a", ColumnType.INTEGER),
-                    RowLayout.field("b", ColumnType.VARCHAR_DEFAULT)));
+    RowLayout narrower = layout(ColumnType.INTEGER);
     assertThat(RecordChecks.settledFor(settledBy, narrower)).isFalse();
     assertThat(rows.settledBy(newField)).isNull();
     assertThat(RecordChecks.settledFor(null, LAYOUT)).isFalse();
