@@ -46,6 +46,9 @@ final class KeyChanges {
       return; // the new key's change came first and took the old row's values, or cannot find it
     }
     if (lastRow != null) {
+      // One kept row per old and new key, the last: the new key's change takes it, and a row
+      // kept twice would give it two rows to take from.
+      moves.removeIf(m -> m.key().equals(delete.key()) && m.next().json().equals(change.get(1)));
       moves.add(lastRow.withNext(delete.next()));
     } else {
       tableMoves.putIfAbsent(delete.key(), delete.next());

@@ -19,10 +19,12 @@ import java.util.function.IntFunction;
 /**
  * For write_mode = upsert and cdc: reads a table's records as keyed changes and folds a load's
  * changes to the last one per key (by source position, then offset), so the staging table holds
- * each key once, as MERGE and DELETE … USING require. Every staged row carries its operation in the
- * staging-only column {@link #OP_COLUMN}: {@code u} (replace the row), {@code d} (delete it) or
- * {@code s} (flag it deleted); a row {@code m} is not applied but kept as the row a primary-key
- * change moved, for the new key's change when it comes in a later load.
+ * each key's change once, as MERGE and DELETE … USING require. Every staged row carries its
+ * operation in the staging-only column {@link #OP_COLUMN}: {@code u} (replace the row), {@code d}
+ * (delete it) or {@code s} (flag it deleted); a row {@code m} is not applied but kept as the row a
+ * primary-key change moved, for the new key's change when it comes in a later load. An {@code m}
+ * row may share its key with that key's {@code d} row (at most one {@code m} row per old and new
+ * key), so every statement over the staging table selects its rows by op.
  */
 public final class KeyFold {
   /** The staging-only column holding each staged row's operation. */

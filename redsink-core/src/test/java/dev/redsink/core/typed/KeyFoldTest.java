@@ -168,6 +168,33 @@ class KeyFoldTest {
   }
 
   @Test
+  void theSameKeyChangeTwiceInALoadKeepsOnlyItsLastRow() {
+    List<Record> records =
+        List.of(
+            record(
+                0,
+                0,
+                "{\"op\":\"c\",\"after\":{\"k\":5,\"v\":\"first\",\"w\":1},\"source\":{\"lsn\":0}}"),
+            oldKeyOfAKeyChange(1, 5, "{\"k\":60}"),
+            record(
+                0,
+                2,
+                "{\"op\":\"c\",\"after\":{\"k\":5,\"v\":\"second\",\"w\":2},\"source\":{\"lsn\":2}}"),
+            oldKeyOfAKeyChange(3, 5, "{\"k\":60}"));
+    KeyFold fold = new KeyFold(records, CDC, NAMES);
+    KeyFold.Folded folded = fold.fold(fold.normalized());
+
+    List<Map<String, FieldValue>> moved =
+        folded.staged().stream()
+            .map(KeyFoldTest::row)
+            .filter(r -> "m".equals(r.get(KeyFold.OP_COLUMN).value()))
+            .toList();
+    assertThat(moved).as("one kept row for key 5 moved to 60").hasSize(1);
+    assertThat(moved.get(0).get("v").value()).isEqualTo("second");
+    assertThat(moved.get(0).get(StagingColumns.nextKey(0)).value()).isEqualTo("60");
+  }
+
+  @Test
   void aPrimaryKeyChangeWhollyInTheLoadMovesNothing() {
     String placeholder = WriteSettings.DEBEZIUM_UNAVAILABLE_VALUE;
     for (boolean createFirst : new boolean[] {false, true}) {
