@@ -76,7 +76,8 @@ public interface RecordSource<R> {
 
       @Override
       public Record restore(Record record) {
-        return record;
+        // as it was handed over: a value the buffer held split, whole again
+        return record.valueSchema() == null ? record : record.withValue(record.wholeValue());
       }
 
       @Override

@@ -287,7 +287,7 @@ public final class SinkSession<R> {
     if (!verdict.settled() && !source.restoresExactly()) {
       originals.put(converted.id(), record);
     }
-    return Optional.of(converted);
+    return Optional.of(verdict.heldOr(converted));
   }
 
   /**

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.error.CommitOutcomeUnknownException;
 import dev.redsink.core.error.FatalException;
+import dev.redsink.core.error.RecordVerdict;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.error.TransientException;
 import dev.redsink.core.record.Header;
@@ -219,6 +220,39 @@ class SinkSessionTest {
   }
 
   @Test
+  void aRecordIsBufferedAsTheEngineHoldsItAndDivertedWholeWhenAWriteRejectsIt() {
+    byte[] schema = "{\"type\":\"struct\",\"fields\":[]}".getBytes(StandardCharsets.UTF_8);
+    loader.hold = r -> r.withEnvelope(schema, r.value());
+    loader.rejectAtWrite.add(1L);
+    List<Record> reported = new ArrayList<>();
+    SinkSession<Record> withDlq =
+        new SinkSession<>(
+            loader,
+            RecordSource.plain(),
+            new ErrantRecordSink<>() {
+              @Override
+              public void divert(Record record, BadRecordException reason) {
+                reported.add(record);
+              }
+            },
+            new SessionListener() {},
+            new SessionSettings(3, Long.MAX_VALUE, Duration.ofMinutes(1), clock, Optional.empty()),
+            d -> {});
+
+    withDlq.put(records(0, 2));
+    assertThat(withDlq.bufferedBytes()).as("the payloads; the shared schema once").isEqualTo(4);
+    withDlq.close(List.of(P0));
+
+    assertThat(loader.written).extracting(Record::valueSchema).containsOnly(schema);
+    assertThat(loader.rows).containsExactly(0L);
+    assertThat(reported).hasSize(1);
+    assertThat(reported.get(0).valueSchema()).isNull();
+    assertThat(new String(reported.get(0).value(), StandardCharsets.UTF_8))
+        .as("the record as it was handed over")
+        .isEqualTo("{\"schema\":{\"type\":\"struct\",\"fields\":[]},\"payload\":v1}");
+  }
+
+  @Test
   void aDivertedRecordWhoseReportFailsIsNotPassedByTheLedger() {
     List<Record> reported = new ArrayList<>();
     SinkSession<Record> withDlq =
@@ -260,6 +294,17 @@ class SinkSessionTest {
     Duration timeout = Duration.ZERO;
     final java.util.Set<Long> rejectAtWrite = new java.util.HashSet<>();
     final List<TopicPartition> forgotten = new ArrayList<>();
+    final List<Record> written = new ArrayList<>();
+    java.util.function.UnaryOperator<Record> hold;
+
+    @Override
+    public RecordVerdict judge(Record record) {
+      Optional<BadRecordException> refusal = check(record);
+      if (refusal.isPresent()) {
+        return RecordVerdict.refused(refusal.get());
+      }
+      return RecordVerdict.passed(false, hold == null ? null : hold.apply(record));
+    }
 
     @Override
     public void forget(java.util.Collection<TopicPartition> partitions) {
@@ -271,6 +316,7 @@ class SinkSessionTest {
       if (!failures.isEmpty()) {
         throw failures.pop();
       }
+      written.addAll(batch);
       for (Record r : batch) {
         if (rejectAtWrite.contains(r.offset())) {
           throw new BadRecordException(r.id(), "Cannot encode record " + r.id());

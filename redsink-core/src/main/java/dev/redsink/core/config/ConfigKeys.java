@@ -150,8 +150,10 @@ public final class ConfigKeys {
           64 * ByteSizes.MIB,
           "64MB",
           "Key, value and header bytes that start a load once buffered (64MB, 1GB; KB, MB and GB"
-              + " are powers of 1024; a bare number is bytes); bounds the memory of the buffer,"
-              + " which holds at most twice this while a load runs",
+              + " are powers of 1024; a bare number is bytes; a typed table's JsonConverter"
+              + " schema, which every record of the table repeats, is held once and not counted);"
+              + " bounds the memory of the buffer, which holds at most twice this while a load"
+              + " runs",
           (key, value, problems) -> {
             if (value < 1) {
               problems.problem(key.name(), "must be above 0; write it like 64MB");

@@ -196,10 +196,11 @@ final class ColumnarFile {
         chunk.addBytes(json, 0, json.length, codec);
       }
       case PAYLOAD -> {
-        if (record.value() == null) {
+        byte[] value = record.wholeValue();
+        if (value == null) {
           chunk.addNull(codec);
         } else {
-          chunk.addBytes(record.value(), 0, record.value().length, codec);
+          chunk.addBytes(value, 0, value.length, codec);
         }
       }
       case CREATED_AT -> chunk.addBytes(createdAt, 0, createdAt.length, codec);

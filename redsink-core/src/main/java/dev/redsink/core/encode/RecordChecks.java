@@ -145,7 +145,7 @@ public final class RecordChecks {
       return row;
     }
     checkedMetadata(record);
-    byte[] value = record.value();
+    byte[] value = record.wholeValue();
     if (value != null) {
       fits(record, payload.orElseThrow(), value.length);
       if (layout.payloadFormat() == PayloadFormat.SUPER && !Json.isValid(value)) {

@@ -18,6 +18,7 @@ import dev.redsink.core.stage.UuidV7;
 import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.WriteSettings;
 import dev.redsink.core.typed.KeyFold;
+import dev.redsink.core.typed.ValueReader;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -249,11 +250,17 @@ public final class LoadEngine implements AutoCloseable {
 
   /**
    * The checks a record must pass for its table, and whether a write may still refuse a record that
-   * passes (a typed field its table has no column for yet, or none that takes it as is).
+   * passes (a typed field its table has no column for yet, or none that takes it as is). A typed
+   * table's record passes to be held with its JsonConverter envelope split ({@link
+   * ValueReader#held}).
    */
-  public RecordVerdict judge(Record record) {
+  public RecordVerdict judge(Record judged) {
+    Record record = judged;
     try {
       TargetTable table = tables.forTopic(record.topic());
+      if (table.layout().isTyped()) {
+        record = ValueReader.held(record);
+      }
       WriteSettings write = ctx.transaction().write();
       // upsert and cdc check the row the record will stage (and that it carries its key).
       boolean settled;
@@ -269,7 +276,7 @@ public final class LoadEngine implements AutoCloseable {
       } else {
         settled = table.checks().checkTaken(record);
       }
-      return settled ? RecordVerdict.SETTLED : RecordVerdict.PASSED_FOR_NOW;
+      return RecordVerdict.passed(settled, record == judged ? null : record);
     } catch (BadRecordException e) {
       return RecordVerdict.refused(e);
     }

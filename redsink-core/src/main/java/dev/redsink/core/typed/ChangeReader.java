@@ -64,7 +64,7 @@ final class ChangeReader {
     }
     ParsedValue parsed;
     try {
-      parsed = ParsedValue.of(record.value());
+      parsed = ParsedValue.of(record);
     } catch (IOException e) {
       throw bad(record, "the value is not valid JSON");
     }

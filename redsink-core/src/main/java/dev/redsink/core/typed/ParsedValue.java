@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import dev.redsink.core.record.EnvelopeBytes;
+import dev.redsink.core.record.Record;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Map;
@@ -38,7 +39,7 @@ record ParsedValue(JsonNode schema, JsonNode payload) {
   /** Distinct schemas remembered; past this many the memory starts again, empty. */
   private static final int SCHEMAS_KEPT = 256;
 
-  private static final Map<SchemaText, JsonNode> SCHEMAS = new ConcurrentHashMap<>();
+  private static final Map<SchemaText, Recent> SCHEMAS = new ConcurrentHashMap<>();
 
   /** Schemas read last, tried first: a record's key and value schemas, a table or two. */
   private static final int RECENT = 4;
@@ -50,6 +51,94 @@ record ParsedValue(JsonNode schema, JsonNode payload) {
 
   /** A schema's whole bytes and the schema they read as. */
   private record Recent(byte[] bytes, JsonNode schema) {}
+
+  /**
+   * Reads the record's value, whole or held split ({@link Record#valueSchema()}).
+   *
+   * @throws IOException when it is not valid JSON
+   */
+  static ParsedValue of(Record record) throws IOException {
+    byte[] schemaBytes = record.valueSchema();
+    if (schemaBytes == null) {
+      return of(record.value());
+    }
+    JsonNode schema = known(schemaBytes);
+    if (schema == null) {
+      schema = schema(schemaBytes, 0, schemaBytes.length).schema();
+      remember(schemaBytes, schema);
+    }
+    if (schema.path("type").isTextual()) {
+      try (JsonParser parser = JSON.createParser(record.value())) {
+        JsonNode payload = TREES.readTree(parser);
+        if (payload != null && nothingFollows(parser)) {
+          return new ParsedValue(schema, payload);
+        }
+      }
+    }
+    return of(record.wholeValue());
+  }
+
+  /**
+   * The record as a buffer holds it: a value in JsonConverter's exact envelope form held split
+   * ({@link Record#withEnvelope}), its schema's bytes the instance every record of that schema
+   * shares; any other record as it is.
+   */
+  static Record held(Record record) {
+    byte[] value = record.value();
+    if (record.valueSchema() != null || value == null) {
+      return record;
+    }
+    Recent shared = null;
+    int to = -1;
+    for (int i = 0; i < RECENT && shared == null; i++) {
+      Recent recent = RECENT_SCHEMAS.get(i);
+      if (recent != null && (to = EnvelopeBytes.schemaEndIfSame(value, recent.bytes())) >= 0) {
+        shared = recent;
+      }
+    }
+    if (shared == null) {
+      to = EnvelopeBytes.schemaEnd(value);
+      if (to < 0) {
+        return record;
+      }
+      try {
+        shared = schema(value, EnvelopeBytes.schemaStart(), to);
+      } catch (IOException e) {
+        return record; // not JSON: the record's check says so
+      }
+      remember(shared.bytes(), shared.schema());
+    }
+    if (!shared.schema().path("type").isTextual()) {
+      return record; // not a schema: the value is read whole
+    }
+    int payloadFrom = EnvelopeBytes.payloadStart(to);
+    return record.withEnvelope(
+        shared.bytes(), Arrays.copyOfRange(value, payloadFrom, value.length - 1));
+  }
+
+  /** The schema of these very bytes when they are one of the schemas read last; else null. */
+  private static JsonNode known(byte[] schemaBytes) {
+    for (int i = 0; i < RECENT; i++) {
+      Recent recent = RECENT_SCHEMAS.get(i);
+      if (recent != null && recent.bytes() == schemaBytes) {
+        return recent.schema();
+      }
+    }
+    for (int i = 0; i < RECENT; i++) {
+      Recent recent = RECENT_SCHEMAS.get(i);
+      if (recent != null && Arrays.equals(recent.bytes(), schemaBytes)) {
+        // the same schema through another copy (a runtime's own): found by identity from now on
+        RECENT_SCHEMAS.compareAndSet(i, recent, new Recent(schemaBytes, recent.schema()));
+        return recent.schema();
+      }
+    }
+    return null;
+  }
+
+  private static void remember(byte[] bytes, JsonNode schema) {
+    RECENT_SCHEMAS.set(
+        Math.floorMod(NEXT_RECENT.getAndIncrement(), RECENT), new Recent(bytes, schema));
+  }
 
   /**
    * Reads {@code value}.
@@ -104,11 +193,9 @@ record ParsedValue(JsonNode schema, JsonNode payload) {
       if (to < 0) {
         return null;
       }
-      int from = EnvelopeBytes.schemaStart();
-      schema = schema(value, from, to);
-      RECENT_SCHEMAS.set(
-          Math.floorMod(NEXT_RECENT.getAndIncrement(), RECENT),
-          new Recent(Arrays.copyOfRange(value, from, to), schema));
+      Recent known = schema(value, EnvelopeBytes.schemaStart(), to);
+      schema = known.schema();
+      remember(known.bytes(), schema);
     }
     if (!schema.path("type").isTextual()) {
       return null;
@@ -130,18 +217,24 @@ record ParsedValue(JsonNode schema, JsonNode payload) {
     }
   }
 
-  private static JsonNode schema(byte[] value, int from, int to) throws IOException {
+  /**
+   * The schema in {@code value} from {@code from} to {@code to}, read once per distinct text, and
+   * the bytes every record of that schema shares.
+   */
+  private static Recent schema(byte[] value, int from, int to) throws IOException {
     SchemaText text = new SchemaText(value, from, to);
-    JsonNode known = SCHEMAS.get(text);
+    Recent known = SCHEMAS.get(text);
     if (known != null) {
       return known;
     }
     JsonNode schema = TREES.readTree(value, from, to - from);
+    byte[] bytes = from == 0 && to == value.length ? value : Arrays.copyOfRange(value, from, to);
     if (SCHEMAS.size() >= SCHEMAS_KEPT) {
       SCHEMAS.clear();
     }
-    SCHEMAS.put(new SchemaText(Arrays.copyOfRange(value, from, to), 0, to - from), schema);
-    return schema;
+    Recent read = new Recent(bytes, schema);
+    SCHEMAS.put(new SchemaText(bytes, 0, bytes.length), read);
+    return read;
   }
 
   /** A schema's bytes within a value, equal to another's when the bytes are. */

@@ -40,6 +40,15 @@ public final class ValueReader {
   private ValueReader() {}
 
   /**
+   * The record as a buffer holds it until its load: a value in Kafka Connect JsonConverter's exact
+   * envelope form is held split ({@link Record#valueSchema()}), its schema's bytes shared by every
+   * record of that schema instead of copied into each; any other record as it is.
+   */
+  public static Record held(Record record) {
+    return ParsedValue.held(record);
+  }
+
+  /**
    * The fields of the record's value, each named by the column it lands in ({@code names}); a
    * tombstone (null value) has none.
    *
@@ -51,17 +60,19 @@ public final class ValueReader {
     if (record.value() == null) {
       return new TypedRow(List.of());
     }
-    TypedRow flat = FlatObject.read(record, names, record.value());
-    if (flat != null) {
-      return flat;
-    }
-    TypedRow streamed = streamed(record, names, record.value());
-    if (streamed != null) {
-      return streamed;
+    if (record.valueSchema() == null) {
+      TypedRow flat = FlatObject.read(record, names, record.value());
+      if (flat != null) {
+        return flat;
+      }
+      TypedRow streamed = streamed(record, names, record.value());
+      if (streamed != null) {
+        return streamed;
+      }
     }
     ParsedValue parsed;
     try {
-      parsed = ParsedValue.of(record.value());
+      parsed = ParsedValue.of(record);
     } catch (IOException e) {
       throw bad(record, "the value is not valid JSON");
     }

@@ -6,12 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.error.BadRecordException;
+import dev.redsink.core.error.RecordVerdict;
 import dev.redsink.core.record.Header;
 import dev.redsink.core.record.Record;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.fault.SqlFault;
 import dev.redsink.testkit.Warehouse;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -140,6 +142,31 @@ class CdcIT {
                     + table
                     + "' AND column_name IN ('cid', 'name', 'before', 'op') ORDER BY 1"))
         .containsExactly("cid|integer", "name|character varying");
+  }
+
+  @Test
+  void envelopesAreHeldSplitFromTheirSharedSchemaAndLoadTheSameRows() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+      for (List<Record> load : stream(true)) {
+        List<Record> held = new ArrayList<>();
+        for (Record r : load) {
+          RecordVerdict verdict = sink.judge(r);
+          assertThat(verdict.refusal()).isEmpty();
+          held.add(verdict.heldOr(r));
+        }
+        List<Record> events = held.stream().filter(r -> r.value() != null).toList();
+        assertThat(events).extracting(Record::valueSchema).doesNotContainNull();
+        assertThat(events.stream().map(Record::valueSchema).distinct())
+            .as("one copy of the schema for every event")
+            .hasSize(1);
+        assertThat(events.get(0).bytes())
+            .as("a held event weighs its payload")
+            .isLessThan(events.get(0).wholeValue().length - SCHEMA.length() + 1);
+        sink.write(held);
+      }
+    }
+    assertThat(fx.rows("SELECT cid, name FROM " + table + " ORDER BY cid"))
+        .containsExactly("2|b-again", "3|c2");
   }
 
   @Test

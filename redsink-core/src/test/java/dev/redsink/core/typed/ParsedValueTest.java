@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.redsink.core.record.Record;
 import java.io.IOException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -97,6 +99,51 @@ class ParsedValueTest {
       })
   void invalidJsonIsRefused(String value) {
     assertThatThrownBy(() -> ParsedValue.of(bytes(value))).isInstanceOf(IOException.class);
+  }
+
+  @Test
+  void anEnvelopeAsJsonConverterWritesItIsHeldSplitItsSchemaSharedByTheNextRecords()
+      throws IOException {
+    Record one = record("{\"schema\":" + SCHEMA + ",\"payload\":{\"n\":1}}");
+    Record two = record("{\"schema\":" + SCHEMA + ",\"payload\":{\"s\\\"}{\":\"}\",\"n\":2}}");
+    Record heldOne = ParsedValue.held(one);
+    Record heldTwo = ParsedValue.held(two);
+
+    assertThat(new String(heldOne.valueSchema(), UTF_8)).isEqualTo(SCHEMA);
+    assertThat(heldTwo.valueSchema()).as("one copy of the schema").isSameAs(heldOne.valueSchema());
+    assertThat(new String(heldTwo.value(), UTF_8)).isEqualTo("{\"s\\\"}{\":\"}\",\"n\":2}");
+    assertThat(heldTwo.wholeValue()).isEqualTo(two.value());
+    assertThat(heldTwo.bytes()).as("weighs its payload").isEqualTo(heldTwo.value().length);
+    assertThat(heldTwo.id()).isEqualTo(two.id());
+    assertThat(ParsedValue.held(heldTwo)).as("held already").isSameAs(heldTwo);
+    ParsedValue read = ParsedValue.of(heldTwo);
+    assertThat(read.schema()).isSameAs(ParsedValue.of(two).schema());
+    assertThat(read.payload()).isEqualTo(ParsedValue.of(two).payload());
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "{\"schema\":" + SCHEMA + ",\"payload\":{\"n\":3}}",
+        "{\"schema\":" + SCHEMA + ",\"payload\":null}",
+        "{\"schema\":" + SCHEMA + ",\"payload\":{\"n\":3},\"other\":1}",
+        "{ \"schema\": " + SCHEMA + ", \"payload\": {\"n\": 3} }",
+        "{\"schema\":{\"fields\":[]},\"payload\":{\"n\":3}}",
+        "{\"schema\":\"text\",\"payload\":{\"n\":3}}",
+        "{\"n\":3}"
+      })
+  void aValueHeldReadsAsTheValueReadWhole(String value) throws IOException {
+    Record whole = record(value);
+    Record held = ParsedValue.held(whole);
+    assertThat(held.wholeValue()).isEqualTo(whole.value());
+    assertThat(ParsedValue.of(held)).isEqualTo(ParsedValue.of(whole.value()));
+    if (!value.startsWith("{\"schema\":" + SCHEMA + ",")) {
+      assertThat(held).as("only JsonConverter's own form is split").isSameAs(whole);
+    }
+  }
+
+  private static Record record(String value) {
+    return new Record("t", 0, 0, 0, null, List.of(), bytes(value));
   }
 
   private static byte[] bytes(String s) {

@@ -39,6 +39,7 @@ final class SinkRecordConverter {
     for (org.apache.kafka.connect.header.Header header : record.headers()) {
       headers.add(new Header(header.key(), bytes.of(topic, header.schema(), header.value())));
     }
+    ValueBytes.Value value = bytes.value(topic, record.valueSchema(), record.value());
     return new Record(
         topic,
         record.originalKafkaPartition(),
@@ -46,6 +47,7 @@ final class SinkRecordConverter {
         record.timestamp() == null ? NO_TIMESTAMP : record.timestamp(),
         bytes.of(topic, record.keySchema(), record.key()),
         headers,
-        bytes.value(topic, record.valueSchema(), record.value()));
+        value.bytes(),
+        value.schema());
   }
 }

@@ -84,7 +84,7 @@ final class SinkRecords implements RecordSource<SinkRecord> {
         Schema.OPTIONAL_BYTES_SCHEMA,
         record.key(),
         Schema.OPTIONAL_BYTES_SCHEMA,
-        record.value(),
+        record.wholeValue(),
         record.offset(),
         record.timestamp() == SinkRecordConverter.NO_TIMESTAMP ? null : record.timestamp(),
         TimestampType.CREATE_TIME);

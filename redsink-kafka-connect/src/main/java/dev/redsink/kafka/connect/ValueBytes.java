@@ -3,6 +3,7 @@ package dev.redsink.kafka.connect;
 import dev.redsink.core.record.EnvelopeBytes;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -49,8 +50,25 @@ final class ValueBytes {
     return converter;
   }
 
-  /** A record value: like {@link #of}, but a value with a schema keeps it for typed tables. */
-  byte[] value(String topic, Schema schema, Object value) {
+  /**
+   * A record value's bytes, and the schema's when the value is held split from it ({@link
+   * dev.redsink.core.record.Record#valueSchema()}).
+   *
+   * @param bytes the value's bytes, or a split envelope's payload; null for null
+   * @param schema null, or the envelope's schema, shared by every value of that schema
+   */
+  record Value(byte[] bytes, byte[] schema) {
+    /** The value as JsonConverter's envelope, or as is when not split. */
+    byte[] whole() {
+      return schema == null ? bytes : EnvelopeBytes.of(schema, bytes);
+    }
+  }
+
+  /**
+   * A record value: like {@link #of}, but a value with a schema keeps it for typed tables, in
+   * JsonConverter's envelope held split.
+   */
+  Value value(String topic, Schema schema, Object value) {
     if (valueFormat == StructFormat.JSON_WITH_SCHEMA
         && schema != null
         && value != null
@@ -59,29 +77,34 @@ final class ValueBytes {
         && !(value instanceof String)) {
       return enveloped(topic, schema, value);
     }
-    return of(topic, schema, value);
+    return new Value(of(topic, schema, value), null);
   }
 
   /**
    * JsonConverter's envelope ({@code {"schema":…,"payload":…}}), byte for byte as {@code
-   * schemas.enable = true} writes it, with the schema's JSON written once per schema: converters
-   * and transforms hand every record of a schema the same instance, and in a Debezium change event
-   * the schema is most of the bytes.
+   * schemas.enable = true} writes it, held split: the schema's JSON written once per schema and
+   * shared by its records (converters and transforms hand every record of a schema the same
+   * instance, and in a Debezium change event the schema is most of the bytes), the payload per
+   * record.
    */
-  private byte[] enveloped(String topic, Schema schema, Object value) {
+  private Value enveloped(String topic, Schema schema, Object value) {
     byte[] schemaJson = schemas.get(schema);
     if (schemaJson == null) {
       byte[] envelope = withSchema.fromConnectData(topic, schema, value);
-      schemaJson = EnvelopeBytes.schemaOf(envelope);
-      if (schemaJson != null) {
-        if (schemas.size() >= SCHEMAS_KEPT) {
-          schemas.clear();
-        }
-        schemas.put(schema, schemaJson);
+      int to = EnvelopeBytes.schemaEnd(envelope);
+      if (to < 0) {
+        return new Value(envelope, null);
       }
-      return envelope;
+      schemaJson = Arrays.copyOfRange(envelope, EnvelopeBytes.schemaStart(), to);
+      if (schemas.size() >= SCHEMAS_KEPT) {
+        schemas.clear();
+      }
+      schemas.put(schema, schemaJson);
+      return new Value(
+          Arrays.copyOfRange(envelope, EnvelopeBytes.payloadStart(to), envelope.length - 1),
+          schemaJson);
     }
-    return EnvelopeBytes.of(schemaJson, json.fromConnectData(topic, schema, value));
+    return new Value(json.fromConnectData(topic, schema, value), schemaJson);
   }
 
   /**

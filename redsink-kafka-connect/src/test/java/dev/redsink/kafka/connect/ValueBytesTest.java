@@ -90,10 +90,13 @@ class ValueBytesTest {
             .put("amount", new BigDecimal("12.50"))
             .put("day", new java.util.Date(86_400_000L * 3))
             .put("at", new java.util.Date(1_700_000_000_123L));
-    byte[] typed = new ValueBytes(StructFormat.JSON_WITH_SCHEMA).value("orders", schema, value);
+    ValueBytes.Value typed =
+        new ValueBytes(StructFormat.JSON_WITH_SCHEMA).value("orders", schema, value);
+    assertThat(typed.schema()).as("held split from its schema").isNotNull();
     dev.redsink.core.typed.TypedRow row =
         dev.redsink.core.typed.ValueReader.read(
-            new dev.redsink.core.record.Record("orders", 0, 0, 0L, null, List.of(), typed),
+            new dev.redsink.core.record.Record(
+                "orders", 0, 0, 0L, null, List.of(), typed.bytes(), typed.schema()),
             dev.redsink.core.typed.FieldNames.of(
                 dev.redsink.core.table.RowLayout.typed(java.util.Set.of(), "pico_"),
                 dev.redsink.core.table.WriteSettings.APPEND));
@@ -101,8 +104,9 @@ class ValueBytesTest {
         .extracting(f -> f.name() + ":" + f.type().kind())
         .containsExactly(
             "id_value:INT64", "qty:INT16", "amount:DECIMAL", "day:DATE", "at:TIMESTAMP");
-    assertThat(new String(new ValueBytes().value("orders", schema, value), StandardCharsets.UTF_8))
-        .doesNotContain("\"schema\"");
+    ValueBytes.Value schemaless = new ValueBytes().value("orders", schema, value);
+    assertThat(schemaless.schema()).isNull();
+    assertThat(new String(schemaless.bytes(), StandardCharsets.UTF_8)).doesNotContain("\"schema\"");
     assertThat(StructFormat.of(Map.of("table.layout", "typed")))
         .isEqualTo(StructFormat.JSON_WITH_SCHEMA);
     assertThat(StructFormat.of(Map.of("table_layout", "payload")))
@@ -133,6 +137,7 @@ class ValueBytesTest {
         new org.apache.kafka.connect.json.JsonConverter();
     reference.configure(Map.of("schemas.enable", true, "decimal.format", "NUMERIC"), false);
     ValueBytes bytes = new ValueBytes(StructFormat.JSON_WITH_SCHEMA);
+    byte[] first = null;
     for (int i = 0; i < 3; i++) {
       Struct after =
           new Struct(row)
@@ -142,7 +147,10 @@ class ValueBytesTest {
               .put("attrs", Map.of("k", i))
               .put("note", i == 2 ? "zürich \"€\"" : null);
       Struct value = new Struct(envelope).put("after", after).put("op", i == 0 ? "c" : "u");
-      assertThat(new String(bytes.value("orders", envelope, value), StandardCharsets.UTF_8))
+      ValueBytes.Value held = bytes.value("orders", envelope, value);
+      first = first == null ? held.schema() : first;
+      assertThat(held.schema()).as("one schema's bytes for every record").isSameAs(first);
+      assertThat(new String(held.whole(), StandardCharsets.UTF_8))
           .isEqualTo(
               new String(
                   reference.fromConnectData("orders", envelope, value), StandardCharsets.UTF_8));
