@@ -61,6 +61,9 @@ class DebeziumPipelineIT {
   private static final String RUN_TABLE = "customers_run";
   private static final String LOAD_TABLE = "customers_load";
   private static final String ACCOUNTS_TABLE = "accounts";
+  private static final String ACCOUNTS_RUN_TABLE = "accounts_run";
+  private static final String ACCOUNTS_SOURCE_SQL =
+      "SELECT id, length(note), right(note, 3) FROM accounts ORDER BY id";
   private static final List<String> TABLES = List.of(CDC_TABLE, FLAT_TABLE);
   private static final Duration CATCH_UP = Duration.ofSeconds(90);
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -358,39 +361,43 @@ class DebeziumPipelineIT {
   @Test
   @Order(4)
   void primaryKeyChangesAcrossPartitionsKeepTheirUnsentValues() throws Exception {
-    String sourceSql = "SELECT id, length(note), right(note, 3) FROM accounts ORDER BY id";
-    String redshiftSql =
-        "SELECT id_value, LEN(note), RIGHT(note, 3) FROM " + ACCOUNTS_TABLE + " ORDER BY 1";
-    awaitAccounts(sourceSql, redshiftSql);
+    awaitAccounts(ACCOUNTS_TABLE);
     source.execute(
         "UPDATE accounts SET id = id + 100 WHERE id <= 6",
         "UPDATE accounts SET id = id + 200 WHERE id > 6 AND id <= 12");
-    awaitAccounts(sourceSql, redshiftSql);
-    assertThat(warehouse.rows("SELECT count(*) FROM " + ACCOUNTS_TABLE + " WHERE note IS NULL"))
-        .containsExactly("0");
-    awaitRedshift(
-        ACCOUNTS_TABLE,
-        "SELECT count(*) FROM pg_tables WHERE tablename = '_redsink_moved_" + ACCOUNTS_TABLE + "'",
-        "0");
+    awaitAccounts(ACCOUNTS_TABLE);
   }
 
-  private static void awaitAccounts(String sourceSql, String redshiftSql) throws Exception {
+  /**
+   * Waits until the table holds the source's accounts, each with its whole note (never NULL), and
+   * no moved row waits beside it.
+   */
+  private static void awaitAccounts(String table) throws Exception {
+    String redshiftSql = "SELECT id_value, LEN(note), RIGHT(note, 3) FROM " + table + " ORDER BY 1";
     long deadline = System.nanoTime() + CATCH_UP.toNanos();
     List<String> want = List.of();
     List<String> have = List.of();
     while (System.nanoTime() < deadline) {
       try (Connection c = source.connect()) {
-        want = Warehouse.rows(c, sourceSql);
+        want = Warehouse.rows(c, ACCOUNTS_SOURCE_SQL);
       }
-      if (warehouse.tableExists(ACCOUNTS_TABLE)) {
+      if (warehouse.tableExists(table)) {
         have = warehouse.rows(redshiftSql);
       }
       if (have.equals(want)) {
-        return;
+        break;
       }
       Thread.sleep(500);
     }
-    assertThat(have).as("the Redshift table accounts against the source table").isEqualTo(want);
+    assertThat(have)
+        .as("the Redshift table " + table + " against the source table")
+        .isEqualTo(want);
+    assertThat(warehouse.rows("SELECT count(*) FROM " + table + " WHERE note IS NULL"))
+        .containsExactly("0");
+    awaitRedshift(
+        table,
+        "SELECT count(*) FROM pg_tables WHERE tablename = '_redsink_moved_" + table + "'",
+        "0");
   }
 
   @Test
@@ -484,7 +491,8 @@ class DebeziumPipelineIT {
   void theSameChangeStreamThroughRedsinkRunAndRedsinkLoad() throws Exception {
     // The topic as it stands, from its first record, into tables of their own: through `redsink
     // run` (a Kafka consumer, keys from the record keys), and through `redsink load` on the
-    // values as lines (no keys: primary_key names the field).
+    // values as lines (no keys: primary_key names the field). The same `redsink run` reads the
+    // accounts topic's partitions, whose primary-key changes cross them.
     Path dir = Files.createDirectories(Suite.work().resolve("debezium-runtimes"));
     Map<String, Object> run = runtimeConfig(RUN_TABLE);
     Path runFile =
@@ -498,6 +506,17 @@ class DebeziumPipelineIT {
                 500,
                 "200ms",
                 run));
+    Path accountsFile =
+        ConnectorFile.write(
+            dir,
+            "accounts-run",
+            ConnectorFile.text(
+                "accounts-run",
+                "Debezium accounts through redsink run",
+                "dbz\\.public\\.accounts",
+                500,
+                "200ms",
+                runtimeConfig(ACCOUNTS_RUN_TABLE)));
     try (JvmProcess process =
         Suite.redsink(
             dir,
@@ -506,12 +525,14 @@ class DebeziumPipelineIT {
             List.of(
                 "run",
                 runFile.toString(),
+                accountsFile.toString(),
                 "--bootstrap-servers",
                 connect.kafka().bootstrapServers(),
                 "--http-port",
                 Integer.toString(RunRuntime.freePort())))) {
       try {
         awaitSameRows(List.of(RUN_TABLE));
+        awaitAccounts(ACCOUNTS_RUN_TABLE);
       } catch (AssertionError e) {
         throw new AssertionError(e.getMessage() + "\nredsink run:\n" + process.output(), e);
       }
