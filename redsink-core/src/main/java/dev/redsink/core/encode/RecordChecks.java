@@ -11,6 +11,7 @@ import dev.redsink.core.typed.FieldNames;
 import dev.redsink.core.typed.FieldValue;
 import dev.redsink.core.typed.JudgedRows;
 import dev.redsink.core.typed.ParsedRows;
+import dev.redsink.core.typed.RowBudget;
 import dev.redsink.core.typed.TypedRow;
 import dev.redsink.core.typed.ValueReader;
 import java.nio.charset.StandardCharsets;
@@ -36,12 +37,11 @@ public final class RecordChecks {
   private final JudgedRows judged;
 
   /**
-   * The most record bytes whose typed rows are kept from a runtime's check for their load: the
-   * default flush.max.bytes, less on a small heap (a row takes about four times its JSON's bytes);
-   * the rest of a larger buffer is read again by its load.
+   * The most record bytes whose typed rows one table keeps from a runtime's check for their load:
+   * the default flush.max.bytes, within what the process's {@link RowBudget} has left (a row takes
+   * about four times its JSON's bytes); the rest of a larger buffer is read again by its load.
    */
-  private static final long JUDGED_BYTES =
-      Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 64);
+  private static final long JUDGED_BYTES = 64L << 20;
 
   /**
    * Checks for a layout; for a typed one, {@code evolution} decides whether a field of a type its
@@ -58,7 +58,7 @@ public final class RecordChecks {
    */
   public RecordChecks(
       RowLayout layout, SchemaEvolution evolution, FieldNames names, JudgedRows judged) {
-    this.judged = judged != null ? judged : new JudgedRows(JUDGED_BYTES);
+    this.judged = judged != null ? judged : new JudgedRows(JUDGED_BYTES, RowBudget.PROCESS);
     this.layout = layout;
     this.evolution = evolution;
     this.names = names;

@@ -13,9 +13,9 @@ import java.util.Map;
  * value is parsed once, not twice. Kept per partition in the order taken, which is the order loads
  * read them: a load reading a record forgets the rows of its partition's earlier records (the
  * ledger skipped them, or they were taken again after a rewind). Bounded: it keeps rows of records
- * weighing at most {@code maxBytes} in all, and forgets a row no load took within {@value
- * #LOADS_KEPT} loads of the table (its record was revoked, or its load failed and will read it
- * again).
+ * weighing at most {@code maxBytes} in all, and no more than a shared {@link RowBudget} has left,
+ * and forgets a row no load took within {@value #LOADS_KEPT} loads of the table (its record was
+ * revoked, or its load failed and will read it again).
  */
 public final class JudgedRows {
   /** Loads of the table after which a row no load took is forgotten. */
@@ -29,6 +29,7 @@ public final class JudgedRows {
       Record record, FieldNames names, Object read, Object settledBy, long load, long bytes) {}
 
   private final long maxBytes;
+  private final RowBudget.Held shared;
   private final Map<TopicPartition, ArrayDeque<Kept>> partitions = new HashMap<>();
   private long bytes;
   private long loads;
@@ -43,7 +44,16 @@ public final class JudgedRows {
    * envelope schema records share) in all.
    */
   public JudgedRows(long maxBytes) {
+    this(maxBytes, null);
+  }
+
+  /**
+   * Keeps rows of records weighing at most {@code maxBytes}, taking them from {@code budget} too
+   * (none when null).
+   */
+  public JudgedRows(long maxBytes, RowBudget budget) {
     this.maxBytes = maxBytes;
+    this.shared = budget == null ? null : budget.held(this);
   }
 
   /** Keeps the row {@code record} read as with {@code names}, unless the bound is reached. */
@@ -70,7 +80,7 @@ public final class JudgedRows {
       Record record, FieldNames names, Object read, Object settledBy) {
     // what the row holds: the record's bytes less an envelope schema every record shares
     long weight = record.bytes() - ParsedValue.sharedSchemaBytes(record.value());
-    if (bytes + weight > maxBytes) {
+    if (bytes + weight > maxBytes || (shared != null && !shared.take(weight))) {
       return;
     }
     rowsOf(record, true).addLast(new Kept(record, names, read, settledBy, loads, weight));
@@ -137,7 +147,7 @@ public final class JudgedRows {
   public synchronized void forget(TopicPartition partition) {
     ArrayDeque<Kept> rows = partitions.remove(partition);
     if (rows != null) {
-      rows.forEach(kept -> bytes -= kept.bytes());
+      rows.forEach(kept -> release(kept.bytes()));
       if (rows == last) {
         last = null;
         lastRecord = null;
@@ -151,7 +161,14 @@ public final class JudgedRows {
   }
 
   private void forget(ArrayDeque<Kept> rows) {
-    bytes -= rows.pollFirst().bytes();
+    release(rows.pollFirst().bytes());
+  }
+
+  private void release(long weight) {
+    bytes -= weight;
+    if (shared != null) {
+      shared.give(weight);
+    }
   }
 
   /** The rows kept for the record's partition (created when {@code create}; else maybe null). */

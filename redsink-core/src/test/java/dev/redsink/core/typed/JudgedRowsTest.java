@@ -49,6 +49,44 @@ class JudgedRowsTest {
   }
 
   @Test
+  void tablesShareTheProcesssBudgetAndGiveItBackWhenTheyForgetOrAreDropped() throws Exception {
+    Record first = record(0, "{\"a\":1}");
+    Record second = new Record("u", 0, 0, 0, null, List.of(), first.value());
+    RowBudget budget = new RowBudget(first.bytes());
+    JudgedRows one = new JudgedRows(1 << 20, budget);
+    JudgedRows other = new JudgedRows(1 << 20, budget);
+
+    one.keep(first, NAMES, ValueReader.read(first, NAMES));
+    other.keep(second, NAMES, ValueReader.read(second, NAMES));
+    assertThat(one.size()).isEqualTo(1);
+    assertThat(other.size()).as("the budget is spent").isZero();
+
+    assertThat(one.take(first, NAMES)).isNotNull();
+    assertThat(budget.left()).as("a taken row gives its bytes back").isEqualTo(first.bytes());
+    other.keep(second, NAMES, ValueReader.read(second, NAMES));
+    assertThat(other.size()).isEqualTo(1);
+    other.forget(new TopicPartition("u", 0));
+    assertThat(budget.left()).isEqualTo(first.bytes());
+
+    keepOneAndDrop(budget, first);
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+    while (budget.left() != first.bytes() && System.nanoTime() < deadline) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    assertThat(budget.left())
+        .as("a dropped table's rows go back to the budget")
+        .isEqualTo(first.bytes());
+  }
+
+  /** A table that keeps a row and is dropped without forgetting it. */
+  private static void keepOneAndDrop(RowBudget budget, Record r) {
+    JudgedRows dropped = new JudgedRows(1 << 20, budget);
+    dropped.keep(r, NAMES, ValueReader.read(r, NAMES));
+    assertThat(budget.left()).isZero();
+  }
+
+  @Test
   void keepsRowsOfRecordsUpToItsBytes() {
     Record first = record(0, "{\"a\":1}");
     Record second = record(1, "{\"a\":2}");
