@@ -2,7 +2,6 @@ package dev.redsink.core.encode;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -20,9 +19,10 @@ final class ColumnChunk {
   static final int PAGE_BYTES = 1 << 20;
 
   private final ColumnDescriptor descriptor;
-  private byte[] values = new byte[64 * 1024];
+  private final ChunkBuffers buffers;
+  private byte[] values;
   private int valuesLength;
-  private byte[] levels = new byte[64];
+  private byte[] levels;
   private int levelsLength;
   private int runLevel = -1;
   private int runLength;
@@ -32,16 +32,41 @@ final class ColumnChunk {
   private int pageBooleans;
 
   private long totalValues;
-  private byte[] page = new byte[0];
-  private byte[] compressed = new byte[64 * 1024];
+  private byte[] page;
+  private byte[] compressed;
   private int compressedLength;
   private final List<Page> pages = new ArrayList<>();
 
   /** A finished page: its value and null counts, sizes, and where it sits in the chunk. */
   private record Page(int values, int uncompressed, int offset, int length) {}
 
-  ColumnChunk(ColumnDescriptor descriptor) {
+  /** A chunk whose arrays come from {@code buffers}, until {@link #release}. */
+  ColumnChunk(ColumnDescriptor descriptor, ChunkBuffers buffers) {
     this.descriptor = descriptor;
+    this.buffers = buffers;
+    this.values = buffers.take(64 * 1024);
+    this.levels = buffers.take(64);
+    this.page = buffers.take(0);
+    this.compressed = buffers.take(64 * 1024);
+  }
+
+  /** Gives the chunk's arrays back for the next file's chunks: the chunk is not used again. */
+  void release() {
+    for (byte[] b : new byte[][] {values, levels, page, compressed}) {
+      buffers.give(b);
+    }
+    values = levels = page = compressed = null;
+  }
+
+  /**
+   * {@code from}'s first {@code length} bytes in an array of at least {@code size} from the
+   * buffers.
+   */
+  private byte[] grown(byte[] from, int length, int size) {
+    byte[] to = buffers.take(size);
+    System.arraycopy(from, 0, to, 0, length);
+    buffers.give(from);
+    return to;
   }
 
   void addNull(PageCodec codec) {
@@ -172,7 +197,7 @@ final class ColumnChunk {
       return;
     }
     if (levels.length < levelsLength + 6) {
-      levels = Arrays.copyOf(levels, levels.length * 2 + 6);
+      levels = grown(levels, levelsLength, levels.length * 2 + 6);
     }
     int header = runLength << 1;
     while ((header & ~0x7F) != 0) {
@@ -201,7 +226,9 @@ final class ColumnChunk {
     endRun();
     int size = 4 + levelsLength + valuesLength;
     if (page.length < size) {
-      page = new byte[Math.max(size, Math.min(2 * page.length, PAGE_BYTES + size))];
+      byte[] old = page;
+      page = buffers.take(Math.max(size, Math.min(2 * page.length, PAGE_BYTES + size)));
+      buffers.give(old);
     }
     writeIntLe(page, 0, levelsLength);
     System.arraycopy(levels, 0, page, 4, levelsLength);
@@ -209,8 +236,9 @@ final class ColumnChunk {
     int bound = codec.maxCompressedLength(size);
     if (compressed.length < compressedLength + bound) {
       compressed =
-          Arrays.copyOf(
+          grown(
               compressed,
+              compressedLength,
               Math.max(compressedLength + bound, compressed.length + (compressed.length >> 1)));
     }
     int length = codec.compress(page, 0, size, compressed, compressedLength);
@@ -224,7 +252,7 @@ final class ColumnChunk {
 
   private void ensure(int more) {
     if (values.length < valuesLength + more) {
-      values = Arrays.copyOf(values, Math.max(valuesLength + more, values.length * 2));
+      values = grown(values, valuesLength, Math.max(valuesLength + more, values.length * 2));
     }
   }
 

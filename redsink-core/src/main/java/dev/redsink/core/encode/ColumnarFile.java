@@ -109,8 +109,9 @@ final class ColumnarFile {
   byte[] encode(List<Record> records, List<TypedRow> rows, int capacityHint) throws IOException {
     List<ColumnDescriptor> descriptors = schema.getColumns();
     ColumnChunk[] chunks = new ColumnChunk[columns.size()];
+    ChunkBuffers buffers = ChunkBuffers.ofThread();
     for (int i = 0; i < chunks.length; i++) {
-      chunks[i] = new ColumnChunk(descriptors.get(i));
+      chunks[i] = new ColumnChunk(descriptors.get(i), buffers);
     }
     try (PageCodec codec = compression.newCodec()) {
       for (int r = 0; r < records.size(); r++) {
@@ -156,6 +157,10 @@ final class ColumnarFile {
       writer.endBlock();
       writer.end(Map.of("writer", "redsink"));
       return file.toByteArray();
+    } finally {
+      for (ColumnChunk chunk : chunks) {
+        chunk.release();
+      }
     }
   }
 

@@ -130,6 +130,48 @@ class ParquetFileWriterTest {
   }
 
   @Test
+  void aFileEncodedAfterLargerOnesOnTheSameThreadIsTheSameAsOneEncodedAlone() throws Exception {
+    Random random = new Random(11);
+    List<Record> small =
+        List.of(
+            record("t", 0, 1, null, "{\"a\":1}".getBytes(StandardCharsets.UTF_8)),
+            record("t", 0, 2, new byte[] {5}, null));
+    byte[] alone = encodedOnAFreshThread(small);
+    List<Record> large = new java.util.ArrayList<>();
+    for (int i = 0; i < 3_000; i++) {
+      large.add(record("orders.eu", 1, i, bytes(random, 16), bytes(random, 1_000)));
+    }
+    ParquetFileWriter writer = new ParquetFileWriter(FULL);
+    writer.write(large, CREATED);
+    assertThat(ChunkBuffers.ofThread().kept()).as("buffers kept for the next file").isPositive();
+
+    assertThat(writer.write(small, CREATED).bytes())
+        .as("reused buffers carry nothing over")
+        .isEqualTo(alone);
+    assertThat(readBack(writer.write(large, CREATED))).hasSize(3_000);
+  }
+
+  private static byte[] encodedOnAFreshThread(List<Record> records) throws Exception {
+    java.util.concurrent.atomic.AtomicReference<Object> out =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                out.set(new ParquetFileWriter(FULL).write(records, CREATED).bytes());
+              } catch (Exception e) {
+                out.set(e);
+              }
+            });
+    t.start();
+    t.join();
+    if (out.get() instanceof Exception e) {
+      throw e;
+    }
+    return (byte[]) out.get();
+  }
+
+  @Test
   void textPayloadWithoutMetadataOrKey() throws Exception {
     RowLayout bare = RowLayout.of(EnumSet.noneOf(ColumnGroup.class), PayloadFormat.TEXT, "pico_");
     String text = "{\"name\":\"Zoë 🚀\"}";
