@@ -11,8 +11,11 @@ import java.util.Iterator;
  * keeps at most {@link #KEPT_BYTES} of them; a thread's arrays go when it ends.
  */
 final class ChunkBuffers {
-  /** What one thread keeps for its next files: 64 MB, or 1/64 of a smaller heap's. */
-  static final long KEPT_BYTES = Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 64);
+  /**
+   * What one thread keeps for its next files: 1/256 of the heap (8 MB of 2 GB; several threads
+   * encode at once, and a small heap holds the loads' records too), at most 64 MB.
+   */
+  static final long KEPT_BYTES = Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 256);
 
   private static final ThreadLocal<ChunkBuffers> THREAD =
       ThreadLocal.withInitial(ChunkBuffers::new);
