@@ -219,6 +219,17 @@ class SinkSessionTest {
     assertThat(loader.next.getOrDefault(P0, 0L)).isLessThanOrEqualTo(1L);
   }
 
+  /** A session over the same loader that diverts bad records to {@code errant}. */
+  private SinkSession<Record> divertingTo(ErrantRecordSink<Record> errant) {
+    return new SinkSession<>(
+        loader,
+        RecordSource.plain(),
+        errant,
+        new SessionListener() {},
+        new SessionSettings(3, Long.MAX_VALUE, Duration.ofMinutes(1), clock, Optional.empty()),
+        d -> {});
+  }
+
   @Test
   void aRecordIsBufferedAsTheEngineHoldsItAndDivertedWholeWhenAWriteRejectsIt() {
     byte[] schema = "{\"type\":\"struct\",\"fields\":[]}".getBytes(StandardCharsets.UTF_8);
@@ -226,18 +237,13 @@ class SinkSessionTest {
     loader.rejectAtWrite.add(1L);
     List<Record> reported = new ArrayList<>();
     SinkSession<Record> withDlq =
-        new SinkSession<>(
-            loader,
-            RecordSource.plain(),
+        divertingTo(
             new ErrantRecordSink<>() {
               @Override
               public void divert(Record record, BadRecordException reason) {
                 reported.add(record);
               }
-            },
-            new SessionListener() {},
-            new SessionSettings(3, Long.MAX_VALUE, Duration.ofMinutes(1), clock, Optional.empty()),
-            d -> {});
+            });
 
     withDlq.put(records(0, 2));
     assertThat(withDlq.bufferedBytes()).as("the payloads; the shared schema once").isEqualTo(4);
@@ -256,9 +262,7 @@ class SinkSessionTest {
   void aDivertedRecordWhoseReportFailsIsNotPassedByTheLedger() {
     List<Record> reported = new ArrayList<>();
     SinkSession<Record> withDlq =
-        new SinkSession<>(
-            loader,
-            RecordSource.plain(),
+        divertingTo(
             new ErrantRecordSink<>() {
               @Override
               public void divert(Record record, BadRecordException reason) {
@@ -269,10 +273,7 @@ class SinkSessionTest {
               public void awaitDiverted() {
                 throw new IllegalStateException("Cannot report to the dead letter queue");
               }
-            },
-            new SessionListener() {},
-            new SessionSettings(3, Long.MAX_VALUE, Duration.ofMinutes(1), clock, Optional.empty()),
-            d -> {});
+            });
     List<Record> batch = new ArrayList<>(records(0, 1));
     batch.add(new Record("orders", 0, 1, 0, null, List.of(), Ledger.BAD));
 
