@@ -1,7 +1,6 @@
 package dev.redsink.core.encode;
 
 import java.util.ArrayDeque;
-import java.util.Iterator;
 
 /**
  * The byte arrays column chunks fill, handed from one file to the next on the thread that encodes
@@ -30,17 +29,22 @@ final class ChunkBuffers {
     return THREAD.get();
   }
 
-  /** An array of at least {@code length} bytes (its contents undefined). */
+  /**
+   * The smallest kept array of at least {@code length} bytes, or a new one (contents undefined).
+   */
   byte[] take(int length) {
-    for (Iterator<byte[]> it = free.iterator(); it.hasNext(); ) {
-      byte[] b = it.next();
-      if (b.length >= length) {
-        it.remove();
-        kept -= b.length;
-        return b;
+    byte[] best = null;
+    for (byte[] b : free) {
+      if (b.length >= length && (best == null || b.length < best.length)) {
+        best = b;
       }
     }
-    return new byte[length];
+    if (best == null) {
+      return new byte[length];
+    }
+    free.removeFirstOccurrence(best);
+    kept -= best.length;
+    return best;
   }
 
   /** An array no longer used, for a later {@link #take} on this thread. */
@@ -48,12 +52,7 @@ final class ChunkBuffers {
     if (b.length == 0 || kept + b.length > KEPT_BYTES) {
       return;
     }
-    // Largest last, so take finds the smallest that fits first.
-    if (free.isEmpty() || free.peekLast().length <= b.length) {
-      free.addLast(b);
-    } else {
-      free.addFirst(b);
-    }
+    free.addLast(b);
     kept += b.length;
   }
 

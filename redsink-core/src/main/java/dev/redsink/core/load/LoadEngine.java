@@ -254,13 +254,10 @@ public final class LoadEngine implements AutoCloseable {
    * table's record passes to be held with its JsonConverter envelope split ({@link
    * ValueReader#held}).
    */
-  public RecordVerdict judge(Record judged) {
-    Record record = judged;
+  public RecordVerdict judge(Record taken) {
     try {
-      TargetTable table = tables.forTopic(record.topic());
-      if (table.layout().isTyped()) {
-        record = ValueReader.held(record);
-      }
+      TargetTable table = tables.forTopic(taken.topic());
+      Record record = table.layout().isTyped() ? ValueReader.held(taken) : taken;
       WriteSettings write = ctx.transaction().write();
       // upsert and cdc check the row the record will stage (and that it carries its key).
       boolean settled;
@@ -276,7 +273,7 @@ public final class LoadEngine implements AutoCloseable {
       } else {
         settled = table.checks().checkTaken(record);
       }
-      return RecordVerdict.passed(settled, record == judged ? null : record);
+      return RecordVerdict.passed(settled, record);
     } catch (BadRecordException e) {
       return RecordVerdict.refused(e);
     }

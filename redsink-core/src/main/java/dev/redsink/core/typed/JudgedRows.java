@@ -78,8 +78,8 @@ public final class JudgedRows {
 
   private synchronized void keepRead(
       Record record, FieldNames names, Object read, Object settledBy) {
-    // what the row holds: the record's bytes less an envelope schema every record shares
-    long weight = record.bytes() - ParsedValue.sharedSchemaBytes(record.value());
+    // what the row holds: the record's bytes, less an envelope schema it holds split (shared)
+    long weight = record.bytes();
     if (bytes + weight > maxBytes || (shared != null && !shared.take(weight))) {
       return;
     }

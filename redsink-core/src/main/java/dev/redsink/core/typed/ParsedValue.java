@@ -161,23 +161,6 @@ record ParsedValue(JsonNode schema, JsonNode payload) {
     return new ParsedValue(null, root);
   }
 
-  /**
-   * The bytes of {@code value}'s envelope schema when it is one of the schemas read last (shared by
-   * every record that carries it, so not part of what the record's row weighs); 0 otherwise.
-   */
-  static int sharedSchemaBytes(byte[] value) {
-    if (value == null) {
-      return 0;
-    }
-    for (int i = 0; i < RECENT; i++) {
-      Recent recent = RECENT_SCHEMAS.get(i);
-      if (recent != null && EnvelopeBytes.schemaEndIfSame(value, recent.bytes()) >= 0) {
-        return recent.bytes().length;
-      }
-    }
-    return 0;
-  }
-
   /** The envelope, when the value has JsonConverter's exact form; null otherwise. */
   private static ParsedValue asJsonConverterWrites(byte[] value) throws IOException {
     JsonNode schema = null;

@@ -106,10 +106,12 @@ class JudgedRowsTest {
     String schema =
         "{\"type\":\"struct\",\"fields\":[{\"type\":\"int64\",\"field\":\"a\"},"
             + "{\"type\":\"string\",\"optional\":true,\"field\":\"padding_to_weigh_more\"}]}";
-    Record first = record(0, "{\"schema\":" + schema + ",\"payload\":{\"a\":1}}");
-    Record second = record(1, "{\"schema\":" + schema + ",\"payload\":{\"a\":2}}");
+    Record first = ValueReader.held(record(0, "{\"schema\":" + schema + ",\"payload\":{\"a\":1}}"));
+    Record second =
+        ValueReader.held(record(1, "{\"schema\":" + schema + ",\"payload\":{\"a\":2}}"));
     int schemaBytes = schema.getBytes(StandardCharsets.UTF_8).length;
-    JudgedRows judged = new JudgedRows(first.bytes() + second.bytes() - 2L * schemaBytes);
+    JudgedRows judged =
+        new JudgedRows(first.wholeValue().length + second.wholeValue().length - 2L * schemaBytes);
     judged.keep(first, NAMES, ValueReader.read(first, NAMES));
     judged.keep(second, NAMES, ValueReader.read(second, NAMES));
 

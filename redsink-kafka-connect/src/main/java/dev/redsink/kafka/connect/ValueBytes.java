@@ -57,12 +57,7 @@ final class ValueBytes {
    * @param bytes the value's bytes, or a split envelope's payload; null for null
    * @param schema null, or the envelope's schema, shared by every value of that schema
    */
-  record Value(byte[] bytes, byte[] schema) {
-    /** The value as JsonConverter's envelope, or as is when not split. */
-    byte[] whole() {
-      return schema == null ? bytes : EnvelopeBytes.of(schema, bytes);
-    }
-  }
+  record Value(byte[] bytes, byte[] schema) {}
 
   /**
    * A record value: like {@link #of}, but a value with a schema keeps it for typed tables, in

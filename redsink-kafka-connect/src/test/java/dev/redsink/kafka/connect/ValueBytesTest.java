@@ -150,7 +150,10 @@ class ValueBytesTest {
       ValueBytes.Value held = bytes.value("orders", envelope, value);
       first = first == null ? held.schema() : first;
       assertThat(held.schema()).as("one schema's bytes for every record").isSameAs(first);
-      assertThat(new String(held.whole(), StandardCharsets.UTF_8))
+      assertThat(
+              new String(
+                  dev.redsink.core.record.EnvelopeBytes.of(held.schema(), held.bytes()),
+                  StandardCharsets.UTF_8))
           .isEqualTo(
               new String(
                   reference.fromConnectData("orders", envelope, value), StandardCharsets.UTF_8));
