@@ -66,14 +66,14 @@ final class ColumnarFile {
   }
 
   /** The index among {@code fields} of the field that lands in column {@code i}, or -1. */
-  private int field(int i, List<FieldValue> fields, TypedRow row) {
+  private int field(int i, int size, TypedRow row) {
     String name = folded[i];
     int at = lastIndex[i];
-    if (at < fields.size() && row.name(at).equals(name)) {
+    if (at < size && row.name(at).equals(name)) {
       return at;
     }
     // Field names are unique within a row (FieldNames refuses two landing in one column).
-    for (int j = 0; j < fields.size(); j++) {
+    for (int j = 0; j < size; j++) {
       if (row.name(j).equals(name)) {
         lastIndex[i] = j;
         return j;
@@ -117,26 +117,27 @@ final class ColumnarFile {
       for (int r = 0; r < records.size(); r++) {
         Record record = records.get(r);
         TypedRow row = rows.isEmpty() ? NO_FIELDS : rows.get(r);
-        List<FieldValue> fields = row.fields();
+        int size = row.size();
         int written = 0;
         for (int i = 0; i < chunks.length; i++) {
           Column column = columns.get(i);
           if (column.role() == ColumnRole.FIELD) {
-            int j = field(i, fields, row);
+            int j = field(i, size, row);
+            Object value = j < 0 ? null : row.value(j);
             if (j >= 0) {
               written++;
             }
-            if (j < 0 || row.value(j) == null) {
+            if (value == null) {
               chunks[i].addNull(codec);
             } else {
-              FieldWriter.write(chunks[i], column.type(), fields.get(j), codec);
+              FieldWriter.write(chunks[i], column.type(), row.type(j), value, codec);
             }
           } else {
             add(chunks[i], column, record, codec);
           }
         }
-        if (written != fields.size()) {
-          requireColumns(record, fields);
+        if (written != size) {
+          requireColumns(record, row.fields());
         }
       }
       BufferOutputFile file = new BufferOutputFile(capacityHint);

@@ -43,36 +43,41 @@ final class FieldChecks {
    */
   boolean check(Record record, TypedRow row) {
     boolean asIs = true;
-    List<FieldValue> fields = row.fields();
-    for (int j = 0; j < fields.size(); j++) {
-      FieldValue field = fields.get(j);
-      Column column = columns.column(j, field.name());
+    for (int j = 0; j < row.size(); j++) {
+      // The field's parts, not the field: this runs for every field of every record taken.
+      String name = row.name(j);
+      FieldType type = row.type(j);
+      Object value = row.value(j);
+      Column column = columns.column(j, name);
       Fit fit =
           column == null
               ? TypeMapping.fit(
-                  TypeMapping.column(typeOrString(field), 0), Integer.MAX_VALUE, field)
-              : TypeMapping.fit(column.type(), column.maxBytes(), field);
+                  TypeMapping.column(type == null ? FieldType.of(FieldKind.STRING) : type, 0),
+                  Integer.MAX_VALUE,
+                  type,
+                  value)
+              : TypeMapping.fit(column.type(), column.maxBytes(), type, value);
       if (fit == Fit.TOO_LONG) {
         throw new BadRecordException(
             record.id(),
             "Cannot encode record "
                 + record.id()
                 + ": field '"
-                + field.name()
+                + name
                 + "' is "
-                + TypeMapping.bytes(field)
+                + TypeMapping.bytes(type, value)
                 + " bytes, over the 65535 bytes a VARCHAR or SUPER staged as text holds");
       }
       if (fit == Fit.INCOMPATIBLE
           && evolution != SchemaEvolution.NONE
           && !row.declared()
-          && (column == null || TypeMapping.widened(column.type(), field.type()).isEmpty())) {
+          && (column == null || TypeMapping.widened(column.type(), type).isEmpty())) {
         // A wider numeric type is the schema evolution's to make (or, when it may not change
         // types, to refuse loudly), and a type a schema declares is the source's schema
         // changing, which the load refuses loudly: neither is one bad record.
-        throw incompatible(record, field, column);
+        throw incompatible(record, row.fields().get(j), column);
       }
-      asIs &= field.value() == null || (column != null && fit == Fit.FITS);
+      asIs &= value == null || (column != null && fit == Fit.FITS);
     }
     return asIs;
   }
@@ -147,9 +152,5 @@ final class FieldChecks {
             + column.type().display()
             + ", and Redshift cannot change a column to that type; Redsink never drops or"
             + " narrows columns");
-  }
-
-  private static FieldType typeOrString(FieldValue field) {
-    return field.type() == null ? FieldType.of(FieldKind.STRING) : field.type();
   }
 }

@@ -2,6 +2,7 @@ package dev.redsink.core.encode;
 
 import dev.redsink.core.table.ColumnType;
 import dev.redsink.core.typed.FieldKind;
+import dev.redsink.core.typed.FieldType;
 import dev.redsink.core.typed.FieldValue;
 import dev.redsink.core.typed.Micros;
 import java.math.BigDecimal;
@@ -16,8 +17,8 @@ import java.math.RoundingMode;
 final class FieldWriter {
   private FieldWriter() {}
 
-  static void write(ColumnChunk chunk, ColumnType column, FieldValue field, PageCodec codec) {
-    Object value = field.value();
+  static void write(
+      ColumnChunk chunk, ColumnType column, FieldType type, Object value, PageCodec codec) {
     switch (column.family()) {
       case SMALLINT, INTEGER, DATE -> chunk.addInt(((Number) value).intValue(), codec);
       case BIGINT -> chunk.addLong(((Number) value).longValue(), codec);
@@ -31,18 +32,17 @@ final class FieldWriter {
         chunk.addBytes(bytes, 0, bytes.length, codec);
       }
       case DECIMAL -> decimal(chunk, column, (BigDecimal) value, codec);
-      case SUPER -> text(chunk, field.json(), codec);
-      default -> text(chunk, text(field), codec);
+      case SUPER -> text(chunk, FieldValue.json(type, value), codec);
+      default -> text(chunk, text(type, value), codec);
     }
   }
 
   /** A value bound for a VARCHAR column: text as is, a decimal plain, an instant in ISO-8601. */
-  private static String text(FieldValue field) {
-    Object value = field.value();
+  private static String text(FieldType type, Object value) {
     if (value instanceof BigDecimal d) {
       return d.toPlainString();
     }
-    if (field.type().kind() == FieldKind.TIMESTAMPTZ) {
+    if (type.kind() == FieldKind.TIMESTAMPTZ) {
       return Micros.instant(((Number) value).longValue()).toString();
     }
     return (String) value;

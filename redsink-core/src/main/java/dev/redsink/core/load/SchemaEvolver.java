@@ -154,13 +154,12 @@ final class SchemaEvolver {
     Object settledBy = null;
     for (Record record : records) {
       TypedRow typed = parsed.read(record);
-      List<FieldValue> row = typed.fields();
       Object by = parsed.settledBy(record);
       boolean settled = by != null && (by == settledBy || RecordChecks.settledFor(by, layout));
       if (settled) {
         settledBy = by;
       }
-      for (int j = 0; j < row.size(); j++) {
+      for (int j = 0; j < typed.size(); j++) {
         String name = typed.name(j);
         if (j >= seen.length || !name.equals(seen[j])) {
           fields.add(TableName.fold(name));
@@ -171,10 +170,10 @@ final class SchemaEvolver {
         if (settled || typed.value(j) == null) {
           continue;
         }
-        FieldValue field = row.get(j);
-        Column column = columns.column(j, field.name());
+        Column column = columns.column(j, name);
         if (column == null
-            || TypeMapping.fit(column.type(), column.maxBytes(), field) != Fit.FITS) {
+            || TypeMapping.fit(column.type(), column.maxBytes(), typed.type(j), typed.value(j))
+                != Fit.FITS) {
           return false;
         }
       }

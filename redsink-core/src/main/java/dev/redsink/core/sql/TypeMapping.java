@@ -74,14 +74,18 @@ public final class TypeMapping {
 
   /** The bytes a value takes in its column: UTF-8 for text, raw for bytes, 0 for fixed widths. */
   public static int bytes(FieldValue field) {
-    Object value = field.value();
+    return bytes(field.type(), field.value());
+  }
+
+  /** {@link #bytes(FieldValue)} of a field's type and value, without the field. */
+  public static int bytes(FieldType type, Object value) {
     if (value instanceof String s) {
       return TableName.utf8Length(s);
     }
     if (value instanceof byte[] b) {
       return b.length;
     }
-    if (value instanceof BigDecimal d && isWideDecimal(field.type())) {
+    if (value instanceof BigDecimal d && isWideDecimal(type)) {
       return d.toPlainString().length();
     }
     return 0;
@@ -89,39 +93,47 @@ public final class TypeMapping {
 
   /** Whether a value fits a column of {@code column}'s type holding {@code capacity} bytes. */
   public static Fit fit(ColumnType column, int capacity, FieldValue field) {
-    if (field.value() == null) {
+    return fit(column, capacity, field.type(), field.value());
+  }
+
+  /**
+   * {@link #fit(ColumnType, int, FieldValue)} of a field's type and value, without the field: what
+   * checks of every row use.
+   */
+  public static Fit fit(ColumnType column, int capacity, FieldType type, Object value) {
+    if (value == null) {
       return Fit.FITS;
     }
-    FieldKind kind = field.type().kind();
+    FieldKind kind = type.kind();
     TypeFamily family = column.family();
     if (family == TypeFamily.SUPER) {
-      return field.json().getBytes(StandardCharsets.UTF_8).length
+      return FieldValue.json(type, value).getBytes(StandardCharsets.UTF_8).length
               <= RedshiftLimits.VARCHAR_MAX_BYTES
           ? Fit.FITS
           : Fit.TOO_LONG;
     }
     boolean text =
         kind == FieldKind.STRING
-            || isWideDecimal(field.type())
+            || isWideDecimal(type)
             || (kind == FieldKind.JSON && family == TypeFamily.TEXT);
     if (text || kind == FieldKind.BYTES) {
       if (family != (text ? TypeFamily.TEXT : TypeFamily.BINARY)) {
         return Fit.INCOMPATIBLE;
       }
-      if (field.value() instanceof String s && s.length() * 3L <= capacity) {
+      if (value instanceof String s && s.length() * 3L <= capacity) {
         return Fit.FITS; // no char takes more than 3 bytes of UTF-8 (a surrogate pair 4 for 2)
       }
-      int bytes = bytes(field);
+      int bytes = bytes(type, value);
       if (bytes <= capacity) {
         return Fit.FITS;
       }
       return text && bytes <= RedshiftLimits.VARCHAR_MAX_BYTES ? Fit.WIDEN : Fit.TOO_LONG;
     }
-    return compatible(family, column, field) ? Fit.FITS : Fit.INCOMPATIBLE;
+    return compatible(family, column, type, value) ? Fit.FITS : Fit.INCOMPATIBLE;
   }
 
-  private static boolean compatible(TypeFamily family, ColumnType column, FieldValue field) {
-    FieldType type = field.type();
+  private static boolean compatible(
+      TypeFamily family, ColumnType column, FieldType type, Object value) {
     return switch (type.kind()) {
       case INT8, INT16 -> isInteger(family) || family == TypeFamily.SMALLINT;
       case INT32 -> isInteger(family);
@@ -130,7 +142,7 @@ public final class TypeMapping {
       case FLOAT64 -> family == TypeFamily.DOUBLE;
       case BOOLEAN -> family == TypeFamily.BOOLEAN;
       case DECIMAL -> {
-        BigDecimal d = (BigDecimal) field.value();
+        BigDecimal d = (BigDecimal) value;
         yield family == TypeFamily.DECIMAL
             && column.scale() >= type.scale()
             && d.precision() - d.scale() <= column.length() - column.scale();

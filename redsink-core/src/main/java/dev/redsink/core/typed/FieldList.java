@@ -99,6 +99,12 @@ final class FieldList extends AbstractList<FieldValue> implements RandomAccess {
     return names[index];
   }
 
+  /** The type of the field at {@code index}: {@link #get}'s, without making the field. */
+  FieldType type(int index) {
+    Objects.checkIndex(index, size);
+    return types[index];
+  }
+
   /** The value of the field at {@code index}: {@link #get}'s, without making the field. */
   Object value(int index) {
     Objects.checkIndex(index, size);

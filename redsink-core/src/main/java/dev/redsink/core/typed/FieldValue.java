@@ -12,6 +12,11 @@ public record FieldValue(String name, FieldType type, Object value) {
 
   /** The value's JSON text, for a SUPER column: nested values as sent, scalars encoded. */
   public String json() {
+    return json(type, value);
+  }
+
+  /** {@link #json()} of a field's type and value, without the field. */
+  public static String json(FieldType type, Object value) {
     return type != null && type.kind().isNested() ? (String) value : ValueReader.json(value);
   }
 }

@@ -34,6 +34,16 @@ public record TypedRow(List<FieldValue> fields, boolean declared) {
     return fields instanceof FieldList read ? read.name(index) : fields.get(index).name();
   }
 
+  /** The type of the field at {@code index}, without making the field. */
+  public FieldType type(int index) {
+    return fields instanceof FieldList read ? read.type(index) : fields.get(index).type();
+  }
+
+  /** The number of fields. */
+  public int size() {
+    return fields.size();
+  }
+
   /** The value of the field at {@code index}, without making the field. */
   public Object value(int index) {
     return fields instanceof FieldList read ? read.value(index) : fields.get(index).value();
