@@ -69,7 +69,7 @@ final class MovedRows {
             MovedRowsSql.keepMoved(
                 table,
                 staging,
-                changes.keyColumns(),
+                changes.keys(),
                 changes.previousKeyColumns(),
                 nextKeys,
                 KeyFold.KEEP_COLUMN,
@@ -79,7 +79,7 @@ final class MovedRows {
     int taken =
         st.executeUpdate(
             MovedRowsSql.deleteTaken(
-                table, staging, changes.keyColumns(), changes.previousKeyColumns(), nextKeys));
+                table, staging, changes.keys(), changes.previousKeyColumns(), nextKeys));
     if (taken > 0) {
       LOG.info(
           "{} primary-key change(s) into {} took the old row kept in {} by an earlier load",
@@ -98,7 +98,7 @@ final class MovedRows {
       return;
     }
     String op = KeyFold.OP_COLUMN;
-    List<String> keys = changes.keyColumns();
+    List<Column> keys = changes.keys();
     try (ResultSet rs =
         st.executeQuery(MovedRowsSql.anyToKeep(target.name(), staging, keys, nextKeys, op))) {
       if (!rs.next()) {
@@ -107,7 +107,7 @@ final class MovedRows {
     }
     touched = true;
     List<String> targetColumns = prepare().stream().map(ExistingColumn::name).toList();
-    st.executeUpdate(MovedRowsSql.deleteReplaced(table, staging, keys, nextKeys));
+    st.executeUpdate(MovedRowsSql.deleteReplaced(table, staging, changes.keyColumns(), nextKeys));
     int kept =
         st.executeUpdate(
             MovedRowsSql.keepFromTarget(

@@ -1,7 +1,9 @@
 package dev.redsink.core.load;
 
+import dev.redsink.core.table.Column;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.typed.KeyFold.Operation;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -20,4 +22,22 @@ record StagedChanges(
     Set<String> keptColumns,
     List<String> previousKeyColumns,
     List<String> nextKeyColumns,
-    boolean truncate) {}
+    boolean truncate) {
+
+  /**
+   * The key columns with their types, as the staging table (made like the target) has them: a key
+   * staged as text is matched in its column's type.
+   */
+  List<Column> keys() {
+    List<Column> keys = new ArrayList<>(keyColumns.size());
+    for (String name : keyColumns) {
+      keys.add(
+          stagingLayout.columns().stream()
+              .filter(c -> c.name().equals(name))
+              .findFirst()
+              .orElseThrow(
+                  () -> new IllegalStateException("key column " + name + " is not staged")));
+    }
+    return keys;
+  }
+}

@@ -64,7 +64,7 @@ final class UpsertStep {
               UpsertSql.keepFromPreviousKey(
                   table.name(),
                   staging,
-                  changes.keyColumns(),
+                  changes.keys(),
                   changes.previousKeyColumns(),
                   KeyFold.KEEP_COLUMN,
                   column));

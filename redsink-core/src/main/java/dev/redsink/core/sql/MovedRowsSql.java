@@ -52,7 +52,7 @@ public final class MovedRowsSql {
   public static String anyToKeep(
       TableName target,
       String staging,
-      List<String> keyColumns,
+      List<Column> keyColumns,
       List<String> nextKeyColumns,
       String opColumn) {
     return "SELECT 1 FROM "
@@ -133,7 +133,7 @@ public final class MovedRowsSql {
       TableName target,
       String staging,
       List<String> targetColumns,
-      List<String> keyColumns,
+      List<Column> keyColumns,
       List<String> nextKeyColumns,
       String opColumn) {
     String s = Identifiers.quote(staging);
@@ -146,7 +146,7 @@ public final class MovedRowsSql {
             .collect(Collectors.joining(", ")),
         s,
         Identifiers.table(target) + " old, " + s,
-        UpsertSql.match("old", s, keyColumns)
+        UpsertSql.match("old", s, KeyText.names(keyColumns))
             + " AND "
             + s
             + "."
@@ -164,7 +164,7 @@ public final class MovedRowsSql {
       TableName target,
       String staging,
       RowLayout layout,
-      List<String> keyColumns,
+      List<Column> keyColumns,
       List<String> nextKeyColumns,
       String opColumn) {
     String s = Identifiers.quote(staging);
@@ -213,7 +213,7 @@ public final class MovedRowsSql {
   public static String keepMoved(
       TableName table,
       String staging,
-      List<String> keyColumns,
+      List<Column> keyColumns,
       List<String> previousKeyColumns,
       List<String> nextKeyColumns,
       String keepColumn,
@@ -230,7 +230,7 @@ public final class MovedRowsSql {
   public static String deleteTaken(
       TableName table,
       String staging,
-      List<String> keyColumns,
+      List<Column> keyColumns,
       List<String> previousKeyColumns,
       List<String> nextKeyColumns) {
     return "DELETE FROM "
@@ -246,28 +246,21 @@ public final class MovedRowsSql {
   private static String movedMatch(
       String moved,
       String staging,
-      List<String> keyColumns,
+      List<Column> keyColumns,
       List<String> previousKeyColumns,
       List<String> nextKeyColumns) {
     String s = Identifiers.quote(staging);
-    StringBuilder match = new StringBuilder();
+    StringBuilder match =
+        new StringBuilder(KeyText.matches(moved, keyColumns, s, previousKeyColumns));
     for (int i = 0; i < keyColumns.size(); i++) {
-      String key = Identifiers.quote(keyColumns.get(i));
-      if (i > 0) {
-        match.append(" AND ");
-      }
+      // The staged row's key, one value, is the one turned to text.
       match
-          .append(asText(moved + "." + key))
-          .append(" = ")
-          .append(s)
-          .append('.')
-          .append(Identifiers.quote(previousKeyColumns.get(i)))
           .append(" AND ")
           .append(moved)
           .append('.')
           .append(Identifiers.quote(nextKeyColumns.get(i)))
           .append(" = ")
-          .append(asText(s + "." + key));
+          .append(KeyText.asText(s + "." + Identifiers.quote(keyColumns.get(i).name())));
     }
     return match.toString();
   }
@@ -276,7 +269,7 @@ public final class MovedRowsSql {
   private static String notLoaded(
       TableName target,
       String staging,
-      List<String> keyColumns,
+      List<Column> keyColumns,
       List<String> nextKeyColumns,
       String opColumn) {
     String s = Identifiers.quote(staging);
@@ -286,35 +279,14 @@ public final class MovedRowsSql {
         + " IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "
         + Identifiers.table(target)
         + " created WHERE "
-        + nextKeyIs("created", s, keyColumns, nextKeyColumns)
+        + KeyText.matches("created", keyColumns, s, nextKeyColumns)
         + ") AND NOT EXISTS (SELECT 1 FROM "
         + s
         + " created WHERE created."
         + Identifiers.quote(opColumn)
         + " = 'u' AND "
-        + nextKeyIs("created", s, keyColumns, nextKeyColumns)
+        + KeyText.matches("created", keyColumns, s, nextKeyColumns)
         + ")";
-  }
-
-  private static String nextKeyIs(
-      String row, String staging, List<String> keyColumns, List<String> nextKeyColumns) {
-    StringBuilder match = new StringBuilder();
-    for (int i = 0; i < keyColumns.size(); i++) {
-      if (i > 0) {
-        match.append(" AND ");
-      }
-      match
-          .append(asText(row + "." + Identifiers.quote(keyColumns.get(i))))
-          .append(" = ")
-          .append(staging)
-          .append('.')
-          .append(Identifiers.quote(nextKeyColumns.get(i)));
-    }
-    return match.toString();
-  }
-
-  private static String asText(String column) {
-    return "CAST(" + column + " AS " + KEY_TEXT + ")";
   }
 
   private static String columns(List<String> columns, List<String> nextKeyColumns) {

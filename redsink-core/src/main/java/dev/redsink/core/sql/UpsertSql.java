@@ -34,30 +34,21 @@ public final class UpsertSql {
   /**
    * Like {@link #keepExisting}, for the staged rows of a primary-key change: they take the value of
    * the target row of their old key, which {@code previousKeyColumns} hold as text, one per key
-   * column (null in the other staged rows, which this leaves alone).
+   * column of {@code keys} (null in the other staged rows, which this leaves alone).
    */
   public static String keepFromPreviousKey(
       TableName target,
       String staging,
-      List<String> keyColumns,
+      List<Column> keys,
       List<String> previousKeyColumns,
       String keepColumn,
       Column column) {
-    String s = Identifiers.quote(staging);
-    StringBuilder match = new StringBuilder();
-    for (int i = 0; i < keyColumns.size(); i++) {
-      if (i > 0) {
-        match.append(" AND ");
-      }
-      match
-          .append("CAST(existing.")
-          .append(Identifiers.quote(keyColumns.get(i)))
-          .append(" AS VARCHAR(65535)) = ")
-          .append(s)
-          .append('.')
-          .append(Identifiers.quote(previousKeyColumns.get(i)));
-    }
-    return keep(target, staging, match.toString(), keepColumn, column);
+    return keep(
+        target,
+        staging,
+        KeyText.matches("existing", keys, Identifiers.quote(staging), previousKeyColumns),
+        keepColumn,
+        column);
   }
 
   static String keep(

@@ -439,6 +439,87 @@ class CdcIT {
     assertThat(movedRows()).isEmpty();
   }
 
+  /**
+   * A table keyed by text: the staged old and new keys are compared with the key column as text,
+   * whichever order the delete and the create load in (the integer keys above are compared as
+   * integers).
+   */
+  @Test
+  void aTextKeysChangeTakesTheOldRowInEitherOrder() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+      sink.write(
+          List.of(
+              textKeyed(0, 0, "c", "null", "{\"code\":\"k5\",\"name\":\"five\"}", "k5"),
+              textKeyed(0, 1, "c", "null", "{\"code\":\"k8\",\"name\":\"eight\"}", "k8")));
+      // The delete first: the old row is kept, then the create takes it.
+      sink.write(
+          List.of(
+              withHeader(
+                  textKeyed(0, 2, "d", "{\"code\":\"k5\"}", "null", "k5"),
+                  "__debezium.newkey",
+                  "{\"code\":\"k50\"}"),
+              textKeyed(0, 3, null, null, null, "k5")));
+      assertThat(fx.rows("SELECT code, name, redsink_next_key_1 FROM " + movedTable()))
+          .containsExactly("k5|five|k50");
+      sink.write(List.of(textKeyedCreate(1, 0, "k50", "k5")));
+      // Both in one load: the create takes the old row from the table.
+      sink.write(
+          List.of(
+              withHeader(
+                  textKeyed(0, 4, "d", "{\"code\":\"k8\"}", "null", "k8"),
+                  "__debezium.newkey",
+                  "{\"code\":\"k80\"}"),
+              textKeyed(0, 5, null, null, null, "k8"),
+              textKeyedCreate(1, 1, "k80", "k8")));
+    }
+    assertThat(fx.rows("SELECT code, name FROM " + table + " ORDER BY code"))
+        .containsExactly("k50|five", "k80|eight");
+    assertThat(fx.rows("SELECT COUNT(*) FROM pg_tables WHERE tablename = '" + movedTable() + "'"))
+        .containsExactly("0");
+  }
+
+  /**
+   * A schemaless change event of a table keyed by the text {@code code}; a tombstone when op is
+   * null.
+   */
+  private static Record textKeyed(
+      int partition, long offset, String op, String before, String after, String code) {
+    String value =
+        op == null
+            ? null
+            : "{\"before\":"
+                + before
+                + ",\"after\":"
+                + after
+                + ",\"source\":{\"lsn\":"
+                + (100 + offset)
+                + ",\"ts_ms\":1700000000000},\"op\":\""
+                + op
+                + "\",\"ts_ms\":1700000000001}";
+    return new Record(
+        "db.public.customers",
+        partition,
+        offset,
+        1_700_000_000_000L + offset,
+        ("{\"code\":\"" + code + "\"}").getBytes(UTF_8),
+        List.of(),
+        value == null ? null : value.getBytes(UTF_8));
+  }
+
+  /** The create of text key {@code code}, moved from {@code oldCode}, its name unsent. */
+  private static Record textKeyedCreate(int partition, long offset, String code, String oldCode) {
+    return withHeader(
+        textKeyed(
+            partition,
+            offset,
+            "c",
+            "null",
+            "{\"code\":\"" + code + "\",\"name\":\"__debezium_unavailable_value\"}",
+            code),
+        "__debezium.oldkey",
+        "{\"code\":\"" + oldCode + "\"}");
+  }
+
   /** A source truncate empties the table and drops what was kept for it. */
   @Test
   void aTruncateDropsTheKeptRows() throws Exception {

@@ -1,0 +1,68 @@
+package dev.redsink.core.sql;
+
+import dev.redsink.core.table.Column;
+import dev.redsink.core.table.TypeFamily;
+import java.util.List;
+
+/**
+ * How a key column is matched with a key staged as text (a primary-key change's old or new key, as
+ * Debezium's headers carry it): the staged text is converted to the column's type, never every
+ * row's key to text, so Redshift reads the key column as stored (its zone maps, and no cast of each
+ * row of a large table). Integer keys take the text only when it is an integer, so a staged text no
+ * cast could take matches nothing instead of failing the load; keys of other types are compared as
+ * text.
+ */
+final class KeyText {
+  /** Up to 18 digits: every such integer fits BIGINT. */
+  private static final String INTEGER_TEXT = "'^-?[0-9]{1,18}$'";
+
+  private static final String TEXT = "VARCHAR(65535)";
+
+  private KeyText() {}
+
+  /**
+   * {@code row}'s key columns are the keys {@code text} names ({@code qualifier.text}), in order.
+   */
+  static String matches(String row, List<Column> keys, String qualifier, List<String> text) {
+    StringBuilder match = new StringBuilder();
+    for (int i = 0; i < keys.size(); i++) {
+      if (i > 0) {
+        match.append(" AND ");
+      }
+      match.append(
+          equals(
+              row + "." + Identifiers.quote(keys.get(i).name()),
+              keys.get(i),
+              qualifier + "." + Identifiers.quote(text.get(i))));
+    }
+    return match.toString();
+  }
+
+  /** The key column {@code column} (of {@code key}'s type) equals the staged text {@code text}. */
+  static String equals(String column, Column key, String text) {
+    TypeFamily family = key.type().family();
+    return switch (family) {
+      case TEXT -> column + " = " + text;
+      case SMALLINT, INTEGER, BIGINT ->
+          column
+              + " = CASE WHEN "
+              + text
+              + " ~ "
+              + INTEGER_TEXT
+              + " THEN CAST("
+              + text
+              + " AS BIGINT) END";
+      default -> asText(column) + " = " + text;
+    };
+  }
+
+  /** A key value as the text a staged key holds. */
+  static String asText(String value) {
+    return "CAST(" + value + " AS " + TEXT + ")";
+  }
+
+  /** The names of the key columns. */
+  static List<String> names(List<Column> keys) {
+    return keys.stream().map(Column::name).toList();
+  }
+}

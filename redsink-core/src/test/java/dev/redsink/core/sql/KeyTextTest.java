@@ -1,0 +1,48 @@
+package dev.redsink.core.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.redsink.core.table.ColumnType;
+import dev.redsink.core.table.RowLayout;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class KeyTextTest {
+
+  @Test
+  void anIntegerKeyTakesTheStagedTextOnlyWhenItIsAnInteger() {
+    assertThat(
+            KeyText.equals(
+                "t.\"id\"", RowLayout.field("id", ColumnType.BIGINT), "s.\"redsink_next_key_1\""))
+        .isEqualTo(
+            "t.\"id\" = CASE WHEN s.\"redsink_next_key_1\" ~ '^-?[0-9]{1,18}$'"
+                + " THEN CAST(s.\"redsink_next_key_1\" AS BIGINT) END");
+  }
+
+  @Test
+  void aTextKeyIsComparedAsStored() {
+    assertThat(KeyText.equals("t.\"code\"", RowLayout.field("code", ColumnType.varchar(32)), "s.k"))
+        .isEqualTo("t.\"code\" = s.k");
+  }
+
+  @Test
+  void aKeyOfAnotherTypeIsComparedAsText() {
+    assertThat(KeyText.equals("t.\"day\"", RowLayout.field("day", ColumnType.DATE), "s.k"))
+        .isEqualTo("CAST(t.\"day\" AS VARCHAR(65535)) = s.k");
+  }
+
+  @Test
+  void aCompositeKeyMatchesEachColumnWithItsText() {
+    assertThat(
+            KeyText.matches(
+                "t",
+                List.of(
+                    RowLayout.field("region", ColumnType.varchar(8)),
+                    RowLayout.field("id", ColumnType.INTEGER)),
+                "s",
+                List.of("p1", "p2")))
+        .isEqualTo(
+            "t.\"region\" = s.\"p1\" AND t.\"id\" = CASE WHEN s.\"p2\" ~ '^-?[0-9]{1,18}$'"
+                + " THEN CAST(s.\"p2\" AS BIGINT) END");
+  }
+}
