@@ -5,6 +5,7 @@ import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.sql.LedgerSql;
+import dev.redsink.core.sql.MovedRowsSql;
 import dev.redsink.core.sql.ReplaceSql;
 import dev.redsink.core.sql.SchemaSql;
 import dev.redsink.core.sql.SqlStatement;
@@ -114,6 +115,7 @@ public final class RunTableReplace implements AutoCloseable {
         LOG.warn("Dropping run table {} left behind by an earlier replace of {}", table, target);
         st.execute(ReplaceSql.dropTable(table));
         st.execute(LedgerSql.drop(Ledger.tableOf(table)));
+        st.execute(MovedRowsSql.dropIfExists(MovedRowsSql.of(table)));
         ledger.forget(Ledger.tableOf(table));
       }
     }
@@ -179,6 +181,10 @@ public final class RunTableReplace implements AutoCloseable {
         alignTarget(c, runColumns);
       }
       ctx.ledger().create(c, target.name());
+      // Rows the run's cdc loads keep for primary-key changes whose creates are still to come
+      // follow its rows and ledger: the target's own kept rows belong to the contents replaced.
+      TableName runMoved = MovedRowsSql.of(run.name());
+      boolean runKept = !TargetTables.columns(c, runMoved).isEmpty();
       c.setAutoCommit(false);
       try (Statement st = c.createStatement()) {
         // The ledger's lock keeps every writer of the target out until the swap commits; readers
@@ -192,6 +198,11 @@ public final class RunTableReplace implements AutoCloseable {
                 Ledger.tableOf(target.name()),
                 Ledger.tableOf(run.name()))) {
           st.execute(sql);
+        }
+        TableName targetMoved = MovedRowsSql.of(target.name());
+        st.execute(MovedRowsSql.dropIfExists(targetMoved));
+        if (runKept) {
+          st.execute(MovedRowsSql.rename(runMoved, targetMoved.name()));
         }
         try {
           c.commit();
@@ -277,6 +288,7 @@ public final class RunTableReplace implements AutoCloseable {
         Statement st = c.createStatement()) {
       st.execute(ReplaceSql.dropTable(run.name()));
       st.execute(LedgerSql.drop(Ledger.tableOf(run.name())));
+      st.execute(MovedRowsSql.dropIfExists(MovedRowsSql.of(run.name())));
       ctx.ledger().forget(Ledger.tableOf(run.name()));
       LOG.info("Abandoned the replace of {}; dropped {}", target, run);
     } catch (SQLException e) {

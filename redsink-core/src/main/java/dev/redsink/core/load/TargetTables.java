@@ -6,6 +6,7 @@ import dev.redsink.core.error.AuthorizationException;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.sql.LedgerSql;
+import dev.redsink.core.sql.MovedRowsSql;
 import dev.redsink.core.sql.ReplaceSql;
 import dev.redsink.core.sql.SqlStatement;
 import dev.redsink.core.sql.TableSql;
@@ -128,9 +129,12 @@ final class TargetTables {
               + name
               + ": names starting with "
               + LedgerSql.PREFIX
+              + " or "
+              + MovedRowsSql.PREFIX
               + " or ending in "
               + ReplaceSql.RUN_MARKER
-              + "<time>_<id> belong to Redsink's ledgers and replace runs; set target_table so"
+              + "<time>_<id> belong to Redsink's ledgers, moved rows and replace runs; set"
+              + " target_table so"
               + " that this topic maps to another name");
     }
     folded.record(topic, resolved).ifPresent(LOG::warn);

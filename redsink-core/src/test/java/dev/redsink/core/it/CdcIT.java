@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.ReplaceRun;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.error.RecordVerdict;
 import dev.redsink.core.record.Header;
@@ -518,6 +519,36 @@ class CdcIT {
             code),
         "__debezium.oldkey",
         "{\"code\":\"" + oldCode + "\"}");
+  }
+
+  /**
+   * A replace's rows kept for primary-key changes follow its rows and ledger into the table, in
+   * place of the replaced contents' own; the next load's create takes them.
+   */
+  @Test
+  void aReplaceHandsItsKeptRowsToTheTable() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+      sink.write(List.of(event(0, 0, true, "c", "null", image(7, "old contents"), 100, 7)));
+      sink.write(List.of(deleteOfMovedKey(0, 1, 7, 70, 200), record(0, 2, 7, null)));
+      assertThat(movedRows()).containsExactly("7|old contents|70");
+      try (ReplaceRun run = sink.replace("db.public.customers")) {
+        run.write(List.of(event(0, 0, true, "c", "null", image(5, "long text"), 100, 5)));
+        run.write(List.of(deleteOfMovedKey(0, 1, 5, 60, 200), record(0, 2, 5, null)));
+        run.commit();
+      }
+      assertThat(movedRows()).containsExactly("5|long text|60");
+      assertThat(
+              fx.rows(
+                  "SELECT COUNT(*) FROM pg_tables WHERE tablename LIKE '"
+                      + movedTable()
+                      + "\\_rsrun\\_%'"))
+          .as("the run's moved-rows table")
+          .containsExactly("0");
+      sink.write(List.of(createOfMovedKey(1, 0, 60, 5, 200)));
+    }
+    assertThat(fx.rows("SELECT cid, name FROM " + table + " ORDER BY cid"))
+        .containsExactly("60|long text");
+    assertThat(movedRows()).isEmpty();
   }
 
   /** A source truncate empties the table and drops what was kept for it. */
