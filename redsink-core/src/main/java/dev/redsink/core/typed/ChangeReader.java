@@ -186,10 +186,9 @@ final class ChangeReader {
     } else {
       keys = settings.primaryKey().stream().map(k -> names.column(record, k)).toList();
     }
-    Map<String, FieldValue> byName = row.byColumnName();
     List<String> values = new ArrayList<>(keys.size());
     for (String name : keys) {
-      FieldValue f = byName.get(name);
+      FieldValue f = field(row, name);
       if (f == null || f.value() == null) {
         throw new BadRecordException(
             record.id(),
@@ -277,7 +276,7 @@ final class ChangeReader {
 
   /** The value's fields with the record key's fields added or replacing those of the same name. */
   private static TypedRow merge(TypedRow row, TypedRow key) {
-    if (key == null) {
+    if (key == null || carries(row, key)) {
       return row;
     }
     Map<String, FieldValue> merged = new LinkedHashMap<>();
@@ -289,6 +288,33 @@ final class ChangeReader {
       }
     }
     return row.withFields(new ArrayList<>(merged.values()));
+  }
+
+  /**
+   * Whether the row has a value for each of the key's fields (Debezium's images carry the key
+   * columns): then merging the key changes nothing.
+   */
+  private static boolean carries(TypedRow row, TypedRow key) {
+    for (int j = 0; j < key.size(); j++) {
+      FieldValue have = field(row, key.name(j));
+      if (have == null || have.value() == null) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The row's last field of this column name, as {@link TypedRow#byColumnName} keeps it; null when
+   * it has none. A row's fields are few and a key's one or two, so a scan beats building a map.
+   */
+  private static FieldValue field(TypedRow row, String name) {
+    for (int j = row.size() - 1; j >= 0; j--) {
+      if (row.name(j).equals(name)) {
+        return row.fields().get(j);
+      }
+    }
+    return null;
   }
 
   private static BadRecordException bad(Record record, String reason) {

@@ -164,28 +164,105 @@ public final class ValueReader {
 
   private static TypedRow enveloped(
       Record record, FieldNames names, JsonNode schema, JsonNode payload) {
-    if (!"struct".equals(schema.path("type").asText())) {
-      throw bad(
-          record,
-          "the envelope's schema is of type '"
-              + schema.path("type").asText()
-              + "', and table_layout = typed needs a struct");
-    }
+    StructPlan plan = StructPlan.of(record, names, schema);
     if (!payload.isNull() && !payload.isObject()) {
       throw bad(record, "the envelope's payload is not a JSON object");
     }
-    List<FieldValue> fields = new ArrayList<>();
-    RowColumns columns = new RowColumns(record, names, schema.path("fields").size());
-    for (JsonNode field : schema.path("fields")) {
-      String name = field.path("field").asText();
-      String column = columns.of(name);
-      SemanticTypes.Reading reading = reading(record, name, field);
-      JsonNode node = payload.isNull() ? null : payload.get(name);
+    List<FieldValue> fields = new ArrayList<>(plan.fields.length);
+    for (int i = 0; i < plan.fields.length; i++) {
+      JsonNode node = payload.isNull() ? null : payload.get(plan.fields[i]);
+      SemanticTypes.Reading reading = plan.readings[i];
       fields.add(
           new FieldValue(
-              column, reading.type(), node == null ? null : value(record, name, reading, node)));
+              plan.columns[i],
+              reading.type(),
+              node == null ? null : value(record, plan.fields[i], reading, node)));
     }
-    return new TypedRow(fields, !Envelopes.SCHEMALESS.equals(schema.path("name").asText("")));
+    return new TypedRow(fields, plan.declared);
+  }
+
+  /**
+   * What reading a struct by one envelope schema takes for each of its fields: name, column and
+   * reading, found once per schema instance and thread rather than for every record (records a
+   * runtime holds split share one schema instance; a Debezium event's before and after images are
+   * two).
+   */
+  private static final class StructPlan {
+    private static final int KEPT = 4;
+    private static final ThreadLocal<StructPlan[]> RECENT =
+        ThreadLocal.withInitial(() -> new StructPlan[KEPT]);
+
+    private final JsonNode schema;
+    private final FieldNames names;
+    private final String[] fields;
+    private final String[] columns;
+    private final SemanticTypes.Reading[] readings;
+    private final boolean declared;
+
+    private StructPlan(
+        JsonNode schema,
+        FieldNames names,
+        String[] fields,
+        String[] columns,
+        SemanticTypes.Reading[] readings,
+        boolean declared) {
+      this.schema = schema;
+      this.names = names;
+      this.fields = fields;
+      this.columns = columns;
+      this.readings = readings;
+      this.declared = declared;
+    }
+
+    /**
+     * The plan of {@code schema} read with {@code names}.
+     *
+     * @throws BadRecordException naming the record when the schema is not a struct, a field has an
+     *     unknown type, or no column (or only another field's) can have a field's name
+     */
+    static StructPlan of(Record record, FieldNames names, JsonNode schema) {
+      StructPlan[] recent = RECENT.get();
+      for (StructPlan plan : recent) {
+        if (plan != null && plan.schema == schema && plan.names == names) {
+          return plan;
+        }
+      }
+      StructPlan plan = build(record, names, schema);
+      System.arraycopy(recent, 0, recent, 1, KEPT - 1);
+      recent[0] = plan;
+      return plan;
+    }
+
+    private static StructPlan build(Record record, FieldNames names, JsonNode schema) {
+      if (!"struct".equals(schema.path("type").asText())) {
+        throw bad(
+            record,
+            "the envelope's schema is of type '"
+                + schema.path("type").asText()
+                + "', and table_layout = typed needs a struct");
+      }
+      JsonNode declared = schema.path("fields");
+      int n = declared.size();
+      String[] fields = new String[n];
+      String[] columns = new String[n];
+      SemanticTypes.Reading[] readings = new SemanticTypes.Reading[n];
+      RowColumns rowColumns = new RowColumns(record, names, n);
+      int i = 0;
+      for (JsonNode field : declared) {
+        String name = field.path("field").asText();
+        fields[i] = name;
+        columns[i] = rowColumns.of(name);
+        readings[i] = reading(record, name, field);
+        i++;
+      }
+      return new StructPlan(
+          schema,
+          names,
+          fields,
+          columns,
+          readings,
+          !Envelopes.SCHEMALESS.equals(schema.path("name").asText("")));
+    }
   }
 
   private static SemanticTypes.Reading reading(Record record, String name, JsonNode schema) {

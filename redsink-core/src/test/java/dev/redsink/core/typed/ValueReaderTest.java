@@ -53,6 +53,41 @@ class ValueReaderTest {
   }
 
   /**
+   * Each schema's fields are found once per thread and schema instance: records of two schemas,
+   * held split and alternating as a Debezium stream's before and after images do, each read by
+   * their own; a schema a record cannot be read by fails each such record, naming it.
+   */
+  @Test
+  void recordsOfAlternatingSchemasReadEachByItsOwn() {
+    byte[] a =
+        "{\"type\":\"struct\",\"fields\":[{\"field\":\"id\",\"type\":\"int32\"}]}".getBytes(UTF_8);
+    byte[] b =
+        ("{\"type\":\"struct\",\"fields\":[{\"field\":\"id\",\"type\":\"string\"},"
+                + "{\"field\":\"n\",\"type\":\"double\"}]}")
+            .getBytes(UTF_8);
+    byte[] bad =
+        "{\"type\":\"struct\",\"fields\":[{\"field\":\"id\",\"type\":\"int99\"}]}".getBytes(UTF_8);
+    for (int i = 0; i < 3; i++) {
+      assertThat(ValueReader.read(held(i, a, "{\"id\":" + i + "}"), NAMES).fields())
+          .containsExactly(new FieldValue("id_value", FieldType.of(FieldKind.INT32), (long) i));
+      assertThat(ValueReader.read(held(i, b, "{\"id\":\"k" + i + "\",\"n\":1.5}"), NAMES).fields())
+          .containsExactly(
+              new FieldValue("id_value", FieldType.of(FieldKind.STRING), "k" + i),
+              new FieldValue("n", FieldType.of(FieldKind.FLOAT64), 1.5));
+      long offset = 100 + i;
+      assertThatThrownBy(() -> ValueReader.read(held(offset, bad, "{\"id\":1}"), NAMES))
+          .isInstanceOf(BadRecordException.class)
+          .hasMessageContaining("t:0:" + offset)
+          .hasMessageContaining("int99");
+    }
+  }
+
+  /** A record whose value is held split: {@code schema} (one instance shared) and its payload. */
+  private static Record held(long offset, byte[] schema, String payload) {
+    return new Record("t", 0, offset, 0L, null, List.of(), payload.getBytes(UTF_8), schema);
+  }
+
+  /**
    * A plain object is read straight from its bytes; one that may be an envelope (a top-level
    * "payload" field) or gives a field twice through the tree: both read the same fields.
    */
