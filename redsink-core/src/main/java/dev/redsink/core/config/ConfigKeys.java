@@ -153,7 +153,8 @@ public final class ConfigKeys {
               + " are powers of 1024; a bare number is bytes; a typed table's JsonConverter"
               + " schema, which every record of the table repeats, is held once and not counted);"
               + " bounds the memory of the buffer, which holds at most twice this while a load"
-              + " runs",
+              + " runs; a typed table's load also holds the rows it reads from its records, a few"
+              + " times their bytes",
           (key, value, problems) -> {
             if (value < 1) {
               problems.problem(key.name(), "must be above 0; write it like 64MB");
