@@ -91,12 +91,17 @@ class CdcIT {
   }
 
   private static Record record(int partition, long offset, int cid, String value) {
+    return record(partition, offset, "{\"cid\":" + cid + "}", value);
+  }
+
+  /** A record of the customers topic with this JSON key and value (null: a tombstone). */
+  private static Record record(int partition, long offset, String key, String value) {
     return new Record(
         "db.public.customers",
         partition,
         offset,
         1_700_000_000_000L + offset,
-        ("{\"cid\":" + cid + "}").getBytes(UTF_8),
+        key.getBytes(UTF_8),
         List.of(),
         value == null ? null : value.getBytes(UTF_8));
   }
@@ -497,14 +502,7 @@ class CdcIT {
                 + ",\"ts_ms\":1700000000000},\"op\":\""
                 + op
                 + "\",\"ts_ms\":1700000000001}";
-    return new Record(
-        "db.public.customers",
-        partition,
-        offset,
-        1_700_000_000_000L + offset,
-        ("{\"code\":\"" + code + "\"}").getBytes(UTF_8),
-        List.of(),
-        value == null ? null : value.getBytes(UTF_8));
+    return record(partition, offset, "{\"code\":\"" + code + "\"}", value);
   }
 
   /** The create of text key {@code code}, moved from {@code oldCode}, its name unsent. */
