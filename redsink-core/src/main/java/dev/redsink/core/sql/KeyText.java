@@ -13,8 +13,11 @@ import java.util.List;
  * text.
  */
 final class KeyText {
-  /** Up to 18 digits: every such integer fits BIGINT. */
-  private static final String INTEGER_TEXT = "'^-?[0-9]{1,18}$'";
+  /** An optional minus and digits. */
+  private static final String INTEGER_TEXT = "'^-?[0-9]+$'";
+
+  /** The largest BIGINT, as text of 19 digits. */
+  private static final String BIGINT_MAX = "'9223372036854775807'";
 
   private static final String TEXT = "VARCHAR(65535)";
 
@@ -43,17 +46,34 @@ final class KeyText {
     TypeFamily family = key.type().family();
     return switch (family) {
       case TEXT -> column + " = " + text;
-      case SMALLINT, INTEGER, BIGINT ->
-          column
-              + " = CASE WHEN "
-              + text
-              + " ~ "
-              + INTEGER_TEXT
-              + " THEN CAST("
-              + text
-              + " AS BIGINT) END";
+      case SMALLINT, INTEGER, BIGINT -> column + " = " + asBigint(text);
       default -> asText(column) + " = " + text;
     };
+  }
+
+  /**
+   * The staged text as a BIGINT when it is an integer BIGINT holds, else NULL (which matches
+   * nothing): up to 18 characters always fit, 19 when the first is a minus or the 19 digits are no
+   * more than the largest BIGINT (digit strings of one length compare as their numbers).
+   */
+  static String asBigint(String text) {
+    return "CASE WHEN "
+        + text
+        + " ~ "
+        + INTEGER_TEXT
+        + " AND (LENGTH("
+        + text
+        + ") < 19 OR (LENGTH("
+        + text
+        + ") = 19 AND (LEFT("
+        + text
+        + ", 1) = '-' OR "
+        + text
+        + " <= "
+        + BIGINT_MAX
+        + "))) THEN CAST("
+        + text
+        + " AS BIGINT) END";
   }
 
   /** A key value as the text a staged key holds. */

@@ -447,48 +447,67 @@ class CdcIT {
 
   /**
    * A table keyed by text: the staged old and new keys are compared with the key column as text,
-   * whichever order the delete and the create load in (the integer keys above are compared as
-   * integers).
+   * whichever order the delete and the create load in.
    */
   @Test
   void aTextKeysChangeTakesTheOldRowInEitherOrder() throws Exception {
+    keyChangesTakeTheOldRowInEitherOrder("\"k5\"", "\"k50\"", "\"k8\"", "\"k80\"");
+    assertThat(fx.rows("SELECT code, name FROM " + table + " ORDER BY code"))
+        .containsExactly("k50|five", "k80|eight");
+  }
+
+  /**
+   * A BIGINT key of 19 digits (as large as BIGINT holds): the staged texts are converted to the
+   * key's type, whichever order the delete and the create load in.
+   */
+  @Test
+  void aBigintKeysChangeTakesTheOldRowInEitherOrder() throws Exception {
+    keyChangesTakeTheOldRowInEitherOrder(
+        "9223372036854775801", "9223372036854775807", "-922337203685477580", "-5");
+    assertThat(fx.rows("SELECT code, name FROM " + table + " ORDER BY code"))
+        .containsExactly("-5|eight", "9223372036854775807|five");
+  }
+
+  /**
+   * Loads a table of {@code code} keys five and eight, then moves five to fifty (the delete in its
+   * own load first) and eight to eighty (both in one load); the keys are JSON values.
+   */
+  private void keyChangesTakeTheOldRowInEitherOrder(
+      String five, String fifty, String eight, String eighty) throws Exception {
     try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
       sink.write(
           List.of(
-              textKeyed(0, 0, "c", "null", "{\"code\":\"k5\",\"name\":\"five\"}", "k5"),
-              textKeyed(0, 1, "c", "null", "{\"code\":\"k8\",\"name\":\"eight\"}", "k8")));
+              keyed(0, 0, "c", "null", "{\"code\":" + five + ",\"name\":\"five\"}", five),
+              keyed(0, 1, "c", "null", "{\"code\":" + eight + ",\"name\":\"eight\"}", eight)));
       // The delete first: the old row is kept, then the create takes it.
       sink.write(
           List.of(
               withHeader(
-                  textKeyed(0, 2, "d", "{\"code\":\"k5\"}", "null", "k5"),
+                  keyed(0, 2, "d", "{\"code\":" + five + "}", "null", five),
                   "__debezium.newkey",
-                  "{\"code\":\"k50\"}"),
-              textKeyed(0, 3, null, null, null, "k5")));
-      assertThat(fx.rows("SELECT code, name, redsink_next_key_1 FROM " + movedTable()))
-          .containsExactly("k5|five|k50");
-      sink.write(List.of(textKeyedCreate(1, 0, "k50", "k5")));
+                  "{\"code\":" + fifty + "}"),
+              keyed(0, 3, null, null, null, five)));
+      assertThat(fx.rows("SELECT name FROM " + movedTable())).containsExactly("five");
+      sink.write(List.of(keyedCreate(1, 0, fifty, five)));
       // Both in one load: the create takes the old row from the table.
       sink.write(
           List.of(
               withHeader(
-                  textKeyed(0, 4, "d", "{\"code\":\"k8\"}", "null", "k8"),
+                  keyed(0, 4, "d", "{\"code\":" + eight + "}", "null", eight),
                   "__debezium.newkey",
-                  "{\"code\":\"k80\"}"),
-              textKeyed(0, 5, null, null, null, "k8"),
-              textKeyedCreate(1, 1, "k80", "k8")));
+                  "{\"code\":" + eighty + "}"),
+              keyed(0, 5, null, null, null, eight),
+              keyedCreate(1, 1, eighty, eight)));
     }
-    assertThat(fx.rows("SELECT code, name FROM " + table + " ORDER BY code"))
-        .containsExactly("k50|five", "k80|eight");
     assertThat(fx.rows("SELECT COUNT(*) FROM pg_tables WHERE tablename = '" + movedTable() + "'"))
         .containsExactly("0");
   }
 
   /**
-   * A schemaless change event of a table keyed by the text {@code code}; a tombstone when op is
-   * null.
+   * A schemaless change event of a table keyed by {@code code} (a JSON value); a tombstone when op
+   * is null.
    */
-  private static Record textKeyed(
+  private static Record keyed(
       int partition, long offset, String op, String before, String after, String code) {
     String value =
         op == null
@@ -502,21 +521,21 @@ class CdcIT {
                 + ",\"ts_ms\":1700000000000},\"op\":\""
                 + op
                 + "\",\"ts_ms\":1700000000001}";
-    return record(partition, offset, "{\"code\":\"" + code + "\"}", value);
+    return record(partition, offset, "{\"code\":" + code + "}", value);
   }
 
-  /** The create of text key {@code code}, moved from {@code oldCode}, its name unsent. */
-  private static Record textKeyedCreate(int partition, long offset, String code, String oldCode) {
+  /** The create of key {@code code}, moved from {@code oldCode}, its name unsent. */
+  private static Record keyedCreate(int partition, long offset, String code, String oldCode) {
     return withHeader(
-        textKeyed(
+        keyed(
             partition,
             offset,
             "c",
             "null",
-            "{\"code\":\"" + code + "\",\"name\":\"__debezium_unavailable_value\"}",
+            "{\"code\":" + code + ",\"name\":\"__debezium_unavailable_value\"}",
             code),
         "__debezium.oldkey",
-        "{\"code\":\"" + oldCode + "\"}");
+        "{\"code\":" + oldCode + "}");
   }
 
   /**

@@ -14,9 +14,11 @@ class KeyTextTest {
     assertThat(
             KeyText.equals(
                 "t.\"id\"", RowLayout.field("id", ColumnType.BIGINT), "s.\"redsink_next_key_1\""))
+        .isEqualTo("t.\"id\" = " + KeyText.asBigint("s.\"redsink_next_key_1\""));
+    assertThat(KeyText.asBigint("k"))
         .isEqualTo(
-            "t.\"id\" = CASE WHEN s.\"redsink_next_key_1\" ~ '^-?[0-9]{1,18}$'"
-                + " THEN CAST(s.\"redsink_next_key_1\" AS BIGINT) END");
+            "CASE WHEN k ~ '^-?[0-9]+$' AND (LENGTH(k) < 19 OR (LENGTH(k) = 19 AND (LEFT(k, 1) ="
+                + " '-' OR k <= '9223372036854775807'))) THEN CAST(k AS BIGINT) END");
   }
 
   @Test
@@ -41,8 +43,6 @@ class KeyTextTest {
                     RowLayout.field("id", ColumnType.INTEGER)),
                 "s",
                 List.of("p1", "p2")))
-        .isEqualTo(
-            "t.\"region\" = s.\"p1\" AND t.\"id\" = CASE WHEN s.\"p2\" ~ '^-?[0-9]{1,18}$'"
-                + " THEN CAST(s.\"p2\" AS BIGINT) END");
+        .isEqualTo("t.\"region\" = s.\"p1\" AND t.\"id\" = " + KeyText.asBigint("s.\"p2\""));
   }
 }
