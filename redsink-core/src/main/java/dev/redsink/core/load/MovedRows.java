@@ -62,6 +62,7 @@ final class MovedRows {
       return;
     }
     touched = true;
+    List<Column> keys = changes.keys();
     Set<String> present = columns().stream().map(ExistingColumn::name).collect(Collectors.toSet());
     for (Column column : target.layout().columns()) {
       if (changes.keptColumns().contains(column.name()) && present.contains(column.name())) {
@@ -69,7 +70,7 @@ final class MovedRows {
             MovedRowsSql.keepMoved(
                 table,
                 staging,
-                changes.keys(),
+                keys,
                 changes.previousKeyColumns(),
                 nextKeys,
                 KeyFold.KEEP_COLUMN,
@@ -78,8 +79,7 @@ final class MovedRows {
     }
     int taken =
         st.executeUpdate(
-            MovedRowsSql.deleteTaken(
-                table, staging, changes.keys(), changes.previousKeyColumns(), nextKeys));
+            MovedRowsSql.deleteTaken(table, staging, keys, changes.previousKeyColumns(), nextKeys));
     if (taken > 0) {
       LOG.info(
           "{} primary-key change(s) into {} took the old row kept in {} by an earlier load",

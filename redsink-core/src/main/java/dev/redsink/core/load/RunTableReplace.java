@@ -113,9 +113,10 @@ public final class RunTableReplace implements AutoCloseable {
       for (String name : stale) {
         TableName table = new TableName(target.name().schema(), name);
         LOG.warn("Dropping run table {} left behind by an earlier replace of {}", table, target);
-        st.execute(ReplaceSql.dropTable(table));
-        st.execute(LedgerSql.drop(Ledger.tableOf(table)));
+        // The run table last: a stale run is found by it, so what goes before it is never lost.
         st.execute(MovedRowsSql.dropIfExists(MovedRowsSql.of(table)));
+        st.execute(LedgerSql.drop(Ledger.tableOf(table)));
+        st.execute(ReplaceSql.dropTable(table));
         ledger.forget(Ledger.tableOf(table));
       }
     }
@@ -286,9 +287,10 @@ public final class RunTableReplace implements AutoCloseable {
     finished = true;
     try (Connection c = ctx.pool().connection();
         Statement st = c.createStatement()) {
-      st.execute(ReplaceSql.dropTable(run.name()));
-      st.execute(LedgerSql.drop(Ledger.tableOf(run.name())));
+      // The run table last: the next replace finds a stale run by it.
       st.execute(MovedRowsSql.dropIfExists(MovedRowsSql.of(run.name())));
+      st.execute(LedgerSql.drop(Ledger.tableOf(run.name())));
+      st.execute(ReplaceSql.dropTable(run.name()));
       ctx.ledger().forget(Ledger.tableOf(run.name()));
       LOG.info("Abandoned the replace of {}; dropped {}", target, run);
     } catch (SQLException e) {

@@ -9,6 +9,7 @@ import dev.redsink.core.typed.KeyFold;
 import dev.redsink.core.typed.KeyFold.Operation;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
 /**
  * The apply step of write_mode = upsert and cdc, in place of the append's INSERT: fill the columns
@@ -52,6 +53,7 @@ final class UpsertStep {
     String op = KeyFold.OP_COLUMN;
     long affected = 0;
     MovedRows moved = new MovedRows(st, table, staging, changes);
+    List<Column> keys = changes.previousKeyColumns().isEmpty() ? List.of() : changes.keys();
     // Before the deletes: a staged row that did not carry a column takes the target row's value.
     for (Column column : table.layout().columns()) {
       if (changes.keptColumns().contains(column.name())) {
@@ -64,7 +66,7 @@ final class UpsertStep {
               UpsertSql.keepFromPreviousKey(
                   table.name(),
                   staging,
-                  changes.keys(),
+                  keys,
                   changes.previousKeyColumns(),
                   KeyFold.KEEP_COLUMN,
                   column));

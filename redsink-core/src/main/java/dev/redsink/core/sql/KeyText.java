@@ -19,6 +19,9 @@ final class KeyText {
   /** The largest BIGINT, as text of 19 digits. */
   private static final String BIGINT_MAX = "'9223372036854775807'";
 
+  /** The digits of the smallest BIGINT, -9223372036854775808. */
+  private static final String BIGINT_MIN_DIGITS = "'9223372036854775808'";
+
   private static final String TEXT = "VARCHAR(65535)";
 
   private KeyText() {}
@@ -53,25 +56,36 @@ final class KeyText {
 
   /**
    * The staged text as a BIGINT when it is an integer BIGINT holds, else NULL (which matches
-   * nothing): up to 18 characters always fit, 19 when the first is a minus or the 19 digits are no
-   * more than the largest BIGINT (digit strings of one length compare as their numbers).
+   * nothing): up to 18 characters always fit; 19 when the first is a minus or the 19 digits are no
+   * more than the largest BIGINT; 20 when a minus precedes 19 digits no more than the smallest
+   * BIGINT's (digit strings of one length compare as their numbers).
    */
   static String asBigint(String text) {
+    String length = "LENGTH(" + text + ")";
+    String negative = "LEFT(" + text + ", 1) = '-'";
     return "CASE WHEN "
         + text
         + " ~ "
         + INTEGER_TEXT
-        + " AND (LENGTH("
-        + text
-        + ") < 19 OR (LENGTH("
-        + text
-        + ") = 19 AND (LEFT("
-        + text
-        + ", 1) = '-' OR "
+        + " AND ("
+        + length
+        + " < 19 OR ("
+        + length
+        + " = 19 AND ("
+        + negative
+        + " OR "
         + text
         + " <= "
         + BIGINT_MAX
-        + "))) THEN CAST("
+        + ")) OR ("
+        + length
+        + " = 20 AND "
+        + negative
+        + " AND RIGHT("
+        + text
+        + ", 19) <= "
+        + BIGINT_MIN_DIGITS
+        + ")) THEN CAST("
         + text
         + " AS BIGINT) END";
   }

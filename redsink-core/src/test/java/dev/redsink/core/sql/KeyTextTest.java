@@ -18,7 +18,8 @@ class KeyTextTest {
     assertThat(KeyText.asBigint("k"))
         .isEqualTo(
             "CASE WHEN k ~ '^-?[0-9]+$' AND (LENGTH(k) < 19 OR (LENGTH(k) = 19 AND (LEFT(k, 1) ="
-                + " '-' OR k <= '9223372036854775807'))) THEN CAST(k AS BIGINT) END");
+                + " '-' OR k <= '9223372036854775807')) OR (LENGTH(k) = 20 AND LEFT(k, 1) = '-' AND"
+                + " RIGHT(k, 19) <= '9223372036854775808')) THEN CAST(k AS BIGINT) END");
   }
 
   @Test
