@@ -68,10 +68,6 @@ public final class EmbeddedBackend implements AutoCloseable {
               .setServerConfig("fsync", "off")
               .setServerConfig("synchronous_commit", "off")
               .setServerConfig("full_page_writes", "off")
-              // No replica reads this WAL: a COPY into a table its transaction created (a load's
-              // staging table) then writes none.
-              .setServerConfig("wal_level", "minimal")
-              .setServerConfig("max_wal_senders", "0")
               .setServerConfig("max_connections", "300")
               .setServerConfig("timezone", "UTC")
               .setServerConfig("listen_addresses", "127.0.0.1")
