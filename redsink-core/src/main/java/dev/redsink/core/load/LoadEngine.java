@@ -100,7 +100,7 @@ public final class LoadEngine implements AutoCloseable {
           daemonThreads("redsink-table-", Math.max(1, config.get(ConfigKeys.MAX_CONNECTIONS) - 1));
       Ledger ledger = new Ledger();
       new LedgerMigration(pool, ledger, config.find(ConfigKeys.TARGET_SCHEMA)).run();
-      TargetTables tables = new TargetTables(config, pool, ledger);
+      TargetTables tables = new TargetTables(config, pool, ledger, retry);
       LoadContext ctx =
           new LoadContext(
               pool,

@@ -70,18 +70,10 @@ public final class RunTableReplace implements AutoCloseable {
     byte[] id = new byte[4];
     ThreadLocalRandom.current().nextBytes(id);
     TableName runName = ReplaceSql.runTable(target.name(), started, HexFormat.of().formatHex(id));
-    try (Connection c = ctx.pool().connection();
-        Statement st = c.createStatement()) {
-      dropStaleRuns(c, ctx.ledger(), target);
-      if (!TargetTables.columns(c, target.name()).isEmpty()) {
-        st.execute(ReplaceSql.createRunTable(runName, target.name()));
-      }
-      // Otherwise the target is a typed table not created yet: the run's first load creates the
-      // run table from its records' fields, as any load creates a typed table, and the commit
-      // creates the target like it.
-    } catch (SQLException e) {
-      throw SqlStates.wrap("start a replace of " + target, e);
-    }
+    // Retried as a load is (DDL a concurrent writer's transaction can make fail with a
+    // serializable isolation violation): a retry drops what a failed attempt created, a run table
+    // of the target, and starts again.
+    ctx.retry().runVoid("start a replace of " + target, () -> createRun(ctx, target, runName));
     LOG.info("Replacing the contents of {} through run table {}", target, runName);
     return new RunTableReplace(
         ctx,
@@ -95,6 +87,21 @@ public final class RunTableReplace implements AutoCloseable {
             target.keys(),
             target.names()),
         started);
+  }
+
+  private static void createRun(LoadContext ctx, TargetTable target, TableName runName) {
+    try (Connection c = ctx.pool().connection();
+        Statement st = c.createStatement()) {
+      dropStaleRuns(c, ctx.ledger(), target);
+      if (!TargetTables.columns(c, target.name()).isEmpty()) {
+        st.execute(ReplaceSql.createRunTable(runName, target.name()));
+      }
+      // Otherwise the target is a typed table not created yet: the run's first load creates the
+      // run table from its records' fields, as any load creates a typed table, and the commit
+      // creates the target like it.
+    } catch (SQLException e) {
+      throw SqlStates.wrap("start a replace of " + target, e);
+    }
   }
 
   private static void dropStaleRuns(Connection c, Ledger ledger, TargetTable target)

@@ -5,6 +5,7 @@ import dev.redsink.core.config.RedsinkConfig;
 import dev.redsink.core.error.AuthorizationException;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.retry.RetryPolicy;
 import dev.redsink.core.sql.LedgerSql;
 import dev.redsink.core.sql.MovedRowsSql;
 import dev.redsink.core.sql.ReplaceSql;
@@ -47,6 +48,7 @@ final class TargetTables {
   private final RedsinkConfig config;
   private final ConnectionPool pool;
   private final Ledger ledger;
+  private final RetryPolicy retry;
   private final Map<String, TargetTable> byName = new ConcurrentHashMap<>();
   private final Map<String, TableName> byTopic = new ConcurrentHashMap<>();
   private final Map<String, String> keyByTopic = new ConcurrentHashMap<>();
@@ -54,10 +56,11 @@ final class TargetTables {
   private final FoldedNames folded = new FoldedNames();
   private volatile boolean schemaReady;
 
-  TargetTables(RedsinkConfig config, ConnectionPool pool, Ledger ledger) {
+  TargetTables(RedsinkConfig config, ConnectionPool pool, Ledger ledger, RetryPolicy retry) {
     this.config = config;
     this.pool = pool;
     this.ledger = ledger;
+    this.retry = retry;
     config.get(ConfigKeys.TARGET_TABLE).dotWarning().ifPresent(LOG::warn);
   }
 
@@ -72,7 +75,15 @@ final class TargetTables {
       return known;
     }
     TableName name = nameOf(topic);
-    return byName.computeIfAbsent(key, k -> open(name));
+    return byName.computeIfAbsent(key, k -> openRetrying(name));
+  }
+
+  /**
+   * {@link #open}, retried as a load is: preparing a table is DDL, which a concurrent writer's
+   * transaction can make fail with a serializable isolation violation.
+   */
+  private TargetTable openRetrying(TableName name) {
+    return retry.run("prepare table " + name, () -> open(name));
   }
 
   /** The table for a topic when a record of it opened it already. */
@@ -92,7 +103,7 @@ final class TargetTables {
       return cached;
     }
     TableName name = forgotten.remove(key);
-    return name == null ? table : byName.computeIfAbsent(key, k -> open(name));
+    return name == null ? table : byName.computeIfAbsent(key, k -> openRetrying(name));
   }
 
   /** Keeps a typed table's evolved columns for the next loads (tables not cached are ignored). */

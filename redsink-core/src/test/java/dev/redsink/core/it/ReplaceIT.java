@@ -184,6 +184,37 @@ class ReplaceIT {
     assertThat(runTables()).isZero();
   }
 
+  /**
+   * Preparing the table and the run is DDL a concurrent writer can make fail with Redshift's
+   * serializable isolation violation: both steps are retried, as a load is.
+   */
+  @Test
+  void aSerializableViolationWhileStartingIsRetried() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      sink.write(SinkFixture.records("t", 0, 0, 5));
+    }
+    fx.emulator()
+        .sqlFaults()
+        .failNext(
+            "^CREATE TABLE IF NOT EXISTS \"_redsink_ledger_" + table,
+            1,
+            SqlFault.fail("XX000", "1023 Serializable isolation violation on table"));
+    fx.emulator()
+        .sqlFaults()
+        .failNext(
+            "^CREATE TABLE \"" + table + "_rsrun_",
+            1,
+            SqlFault.fail("XX000", "1023 Serializable isolation violation on table"));
+    try (RedshiftSink sink = RedshiftSink.open(config);
+        ReplaceRun run = sink.replace("t")) {
+      run.write(SinkFixture.records("t", 0, 100, 3));
+      assertThat(run.commit().rowsAfter()).isEqualTo(3);
+    }
+    assertThat(fx.emulator().sqlFaults().fired()).isEqualTo(2);
+    assertThat(fx.count(table)).isEqualTo(3);
+    assertThat(runTables()).isZero();
+  }
+
   @Test
   void replacingATableThatDoesNotExistCreatesIt() throws Exception {
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table + "_{topic}"));
