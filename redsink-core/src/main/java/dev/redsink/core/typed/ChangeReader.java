@@ -296,8 +296,8 @@ final class ChangeReader {
    */
   private static boolean carries(TypedRow row, TypedRow key) {
     for (int j = 0; j < key.size(); j++) {
-      FieldValue have = field(row, key.name(j));
-      if (have == null || have.value() == null) {
+      int at = indexOf(row, key.name(j));
+      if (at < 0 || row.value(at) == null) {
         return false;
       }
     }
@@ -309,12 +309,18 @@ final class ChangeReader {
    * it has none. A row's fields are few and a key's one or two, so a scan beats building a map.
    */
   private static FieldValue field(TypedRow row, String name) {
+    int at = indexOf(row, name);
+    return at < 0 ? null : row.fields().get(at);
+  }
+
+  /** The index of {@link #field}'s field, or -1. */
+  private static int indexOf(TypedRow row, String name) {
     for (int j = row.size() - 1; j >= 0; j--) {
       if (row.name(j).equals(name)) {
-        return row.fields().get(j);
+        return j;
       }
     }
-    return null;
+    return -1;
   }
 
   private static BadRecordException bad(Record record, String reason) {

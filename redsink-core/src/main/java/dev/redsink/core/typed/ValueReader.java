@@ -187,32 +187,16 @@ public final class ValueReader {
    * runtime holds split share one schema instance; a Debezium event's before and after images are
    * two).
    */
-  private static final class StructPlan {
+  private record StructPlan(
+      JsonNode schema,
+      FieldNames names,
+      String[] fields,
+      String[] columns,
+      SemanticTypes.Reading[] readings,
+      boolean declared) {
     private static final int KEPT = 4;
     private static final ThreadLocal<StructPlan[]> RECENT =
         ThreadLocal.withInitial(() -> new StructPlan[KEPT]);
-
-    private final JsonNode schema;
-    private final FieldNames names;
-    private final String[] fields;
-    private final String[] columns;
-    private final SemanticTypes.Reading[] readings;
-    private final boolean declared;
-
-    private StructPlan(
-        JsonNode schema,
-        FieldNames names,
-        String[] fields,
-        String[] columns,
-        SemanticTypes.Reading[] readings,
-        boolean declared) {
-      this.schema = schema;
-      this.names = names;
-      this.fields = fields;
-      this.columns = columns;
-      this.readings = readings;
-      this.declared = declared;
-    }
 
     /**
      * The plan of {@code schema} read with {@code names}.

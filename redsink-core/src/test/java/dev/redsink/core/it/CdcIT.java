@@ -225,6 +225,12 @@ class CdcIT {
   /** The new key's create of a primary-key change from {@code oldCid}, its TOASTed name unsent. */
   private static Record createOfMovedKey(
       int partition, long offset, int cid, int oldCid, long lsn) {
+    return createOfMovedKey(partition, offset, cid, "{\"cid\":" + oldCid + "}", lsn);
+  }
+
+  /** {@link #createOfMovedKey}, its old key header's JSON as given. */
+  private static Record createOfMovedKey(
+      int partition, long offset, int cid, String oldKey, long lsn) {
     return withHeader(
         event(
             partition,
@@ -236,7 +242,7 @@ class CdcIT {
             lsn,
             cid),
         "__debezium.oldkey",
-        "{\"cid\":" + oldCid + "}");
+        oldKey);
   }
 
   /** The old key's delete of a primary-key change to {@code newCid}. */
@@ -483,11 +489,7 @@ class CdcIT {
           List.of(
               event(0, 1, true, "d", image(5, null), "null", 200, 5),
               record(0, 2, 5, null),
-              withHeader(
-                  event(
-                      0, 3, true, "c", "null", image(60, "__debezium_unavailable_value"), 200, 60),
-                  "__debezium.oldkey",
-                  "{\"cid\":\"five\"}")));
+              createOfMovedKey(0, 3, 60, "{\"cid\":\"five\"}", 200)));
     }
     assertThat(fx.rows("SELECT cid, COALESCE(name, '-') FROM " + table + " ORDER BY cid"))
         .containsExactly("60|-");
