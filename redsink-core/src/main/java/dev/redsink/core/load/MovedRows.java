@@ -14,6 +14,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -160,7 +161,7 @@ final class MovedRows {
       // The target's columns changed while a row waited: rebuild around the rows.
       byte[] bytes = new byte[8];
       RANDOM.nextBytes(bytes);
-      String aside = "_redsink_rebuild_" + HexFormat.of().formatHex(bytes);
+      String aside = MovedRowsSql.rebuildName(HexFormat.of().formatHex(bytes));
       st.execute(MovedRowsSql.rename(table, aside));
       old = new TableName(table.schema(), aside);
     }
@@ -170,9 +171,11 @@ final class MovedRows {
     }
     columns = null;
     if (old != null) {
-      Set<String> now = columns().stream().map(ExistingColumn::name).collect(Collectors.toSet());
-      List<String> kept = found.stream().map(ExistingColumn::name).filter(now::contains).toList();
-      st.executeUpdate(MovedRowsSql.copyRows(table, old, kept));
+      Map<String, String> oldTypes =
+          found.stream().collect(Collectors.toMap(ExistingColumn::name, ExistingColumn::type));
+      List<ExistingColumn> kept =
+          columns().stream().filter(c -> oldTypes.containsKey(c.name())).toList();
+      st.executeUpdate(MovedRowsSql.copyRows(table, old, kept, oldTypes));
       st.execute(MovedRowsSql.drop(old));
     }
     return wanted;

@@ -140,8 +140,10 @@ final class TargetTables {
               + name
               + ": names starting with "
               + LedgerSql.PREFIX
-              + " or "
+              + ", "
               + MovedRowsSql.PREFIX
+              + " or "
+              + MovedRowsSql.REBUILD_PREFIX
               + " or ending in "
               + ReplaceSql.RUN_MARKER
               + "<time>_<id> belong to Redsink's ledgers, moved rows and replace runs; set"

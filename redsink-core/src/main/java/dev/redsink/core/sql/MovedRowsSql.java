@@ -1,10 +1,12 @@
 package dev.redsink.core.sql;
 
 import dev.redsink.core.table.Column;
+import dev.redsink.core.table.ExistingColumn;
 import dev.redsink.core.table.FittedName;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.TableName;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -18,6 +20,9 @@ import java.util.stream.Collectors;
 public final class MovedRowsSql {
   /** The prefix of a target's moved-rows table. */
   public static final String PREFIX = "_redsink_moved_";
+
+  /** The prefix of a moved-rows table set aside while it is rebuilt ({@link #rebuildName}). */
+  public static final String REBUILD_PREFIX = "_redsink_rebuild_";
 
   private static final String KEY_TEXT = "VARCHAR(65535)";
 
@@ -95,17 +100,41 @@ public final class MovedRowsSql {
         + KEY_TEXT;
   }
 
-  /** Copies the named columns' rows from one moved-rows table to another (a rebuild). */
-  public static String copyRows(TableName to, TableName from, List<String> columns) {
-    String list = columns.stream().map(Identifiers::quote).collect(Collectors.joining(", "));
+  /**
+   * Copies the rows of the columns both tables have from one moved-rows table to another (a
+   * rebuild), each converted to its new type by an explicit CAST where the table widened it.
+   *
+   * @param columns the new table's columns that the old one has, with their new types
+   * @param oldTypes the old table's type of each column, by name
+   */
+  public static String copyRows(
+      TableName to, TableName from, List<ExistingColumn> columns, Map<String, String> oldTypes) {
+    String list =
+        columns.stream().map(c -> Identifiers.quote(c.name())).collect(Collectors.joining(", "));
+    String select =
+        columns.stream()
+            .map(
+                c ->
+                    c.type().equals(oldTypes.get(c.name()))
+                        ? Identifiers.quote(c.name())
+                        : "CAST(" + Identifiers.quote(c.name()) + " AS " + c.type() + ")")
+            .collect(Collectors.joining(", "));
     return "INSERT INTO "
         + Identifiers.table(to)
         + " ("
         + list
         + ") SELECT "
-        + list
+        + select
         + " FROM "
         + Identifiers.table(from);
+  }
+
+  /**
+   * The name a moved-rows table is renamed to while it is rebuilt around its rows, in the load
+   * transaction: the prefix and 16 hex digits.
+   */
+  public static String rebuildName(String hex) {
+    return REBUILD_PREFIX + hex;
   }
 
   /** Drops a moved-rows table (transactional in Redshift, unlike TRUNCATE). */

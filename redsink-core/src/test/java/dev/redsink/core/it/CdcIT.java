@@ -402,6 +402,47 @@ class CdcIT {
   }
 
   /**
+   * The table widens columns while a moved row waits (its key INTEGER to BIGINT, a VARCHAR to the
+   * longest): the next row kept rebuilds the moved rows' table with the widened types, each waiting
+   * row's values converted to them, and the creates take their values.
+   */
+  @Test
+  void movedRowsFollowTheTablesWidenedColumns() throws Exception {
+    String longName = "n".repeat(1000);
+    String wide =
+        "{\"before\":null,\"after\":{\"cid\":5000000000,\"name\":\""
+            + longName
+            + "\"},\"source\":{\"lsn\":300,\"ts_ms\":1700000000000},\"op\":\"c\","
+            + "\"ts_ms\":1700000000001}";
+    try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+      sink.write(
+          List.of(
+              event(0, 0, true, "c", "null", image(5, "five"), 100, 5),
+              event(0, 1, true, "c", "null", image(7, "seven"), 100, 7)));
+      sink.write(List.of(deleteOfMovedKey(0, 2, 5, 60, 200), record(0, 3, 5, null)));
+      assertThat(movedRows()).containsExactly("5|five|60");
+      sink.write(
+          List.of(
+              record(0, 4, "{\"cid\":5000000000}", wide),
+              deleteOfMovedKey(0, 5, 7, 70, 400),
+              record(0, 6, 7, null)));
+      assertThat(movedRows()).containsExactly("5|five|60", "7|seven|70");
+      assertThat(
+              fx.rows(
+                  "SELECT column_name, data_type, character_maximum_length FROM"
+                      + " information_schema.columns WHERE table_name = '"
+                      + movedTable()
+                      + "' AND column_name IN ('cid', 'name') ORDER BY column_name"))
+          .as("the moved rows' columns are the table's widened ones")
+          .containsExactly("cid|bigint|null", "name|character varying|65535");
+      sink.write(List.of(createOfMovedKey(1, 0, 60, 5, 200), createOfMovedKey(1, 1, 70, 7, 400)));
+    }
+    assertThat(fx.rows("SELECT cid, LENGTH(name), LEFT(name, 5) FROM " + table + " ORDER BY cid"))
+        .containsExactly("60|4|five", "70|5|seven", "5000000000|1000|nnnnn");
+    assertThat(movedRows()).isEmpty();
+  }
+
+  /**
    * A delete without a schema carries only the key (its other fields are null, which a schemaless
    * row leaves out): the row kept is still the table's whole row.
    */
