@@ -64,6 +64,14 @@ class DebeziumPipelineIT {
   private static final String ACCOUNTS_RUN_TABLE = "accounts_run";
   private static final String ACCOUNTS_SOURCE_SQL =
       "SELECT id, length(note), right(note, 3) FROM accounts ORDER BY id";
+
+  /**
+   * Tables whose primary keys are a text and a BIGINT of 19 digits, their topics of four partitions
+   * loaded by two tasks of one connector, a table per topic.
+   */
+  private static final String HANDLES_TABLE = "handles";
+
+  private static final String SNOWFLAKES_TABLE = "snowflakes";
   private static final List<String> TABLES = List.of(CDC_TABLE, FLAT_TABLE);
   private static final Duration CATCH_UP = Duration.ofSeconds(90);
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -206,7 +214,15 @@ class DebeziumPipelineIT {
         // delete and create land in different partitions and loads.
         "CREATE TABLE accounts (id integer PRIMARY KEY, note text)",
         "ALTER TABLE accounts ALTER COLUMN note SET STORAGE EXTERNAL",
-        "INSERT INTO accounts SELECT g, repeat('n', 5000) || g FROM generate_series(1, 12) g");
+        "INSERT INTO accounts SELECT g, repeat('n', 5000) || g FROM generate_series(1, 12) g",
+        "CREATE TABLE handles (handle text PRIMARY KEY, note text)",
+        "ALTER TABLE handles ALTER COLUMN note SET STORAGE EXTERNAL",
+        "INSERT INTO handles SELECT 'h' || lpad(g::text, 2, '0'), repeat('n', 5000) || g"
+            + " FROM generate_series(1, 12) g",
+        "CREATE TABLE snowflakes (sid bigint PRIMARY KEY, note text)",
+        "ALTER TABLE snowflakes ALTER COLUMN note SET STORAGE EXTERNAL",
+        "INSERT INTO snowflakes SELECT 9000000000000000000 + g, repeat('n', 5000) || g"
+            + " FROM generate_series(1, 12) g");
     insert(1, 2);
 
     Map<String, String> worker = new LinkedHashMap<>();
@@ -225,6 +241,7 @@ class DebeziumPipelineIT {
     connect.configureConnector("redsink", sink(CDC_TABLE));
     connect.configureConnector("redsink-flat", sink(FLAT_TABLE));
     connect.configureConnector("redsink-accounts", sink(ACCOUNTS_TABLE));
+    connect.configureConnector("redsink-keys", sink(HANDLES_TABLE));
     connect.configureConnector("dbz", debezium());
   }
 
@@ -235,7 +252,8 @@ class DebeziumPipelineIT {
     c.put("plugin.name", "pgoutput");
     c.put("slot.name", "redsink_acceptance");
     c.put("publication.autocreate.mode", "filtered");
-    c.put("table.include.list", "public.customers,public.accounts");
+    c.put(
+        "table.include.list", "public.customers,public.accounts,public.handles,public.snowflakes");
     c.put("topic.prefix", "dbz");
     // Truncates are sent (Debezium skips them by default), and heartbeats, which the cdc sink's
     // topic pattern also matches.
@@ -244,7 +262,9 @@ class DebeziumPipelineIT {
     c.put("topic.creation.default.replication.factor", "1");
     c.put("topic.creation.default.partitions", "1");
     c.put("topic.creation.groups", "partitioned");
-    c.put("topic.creation.partitioned.include", "dbz\\.public\\.accounts");
+    c.put(
+        "topic.creation.partitioned.include",
+        "dbz\\.public\\.accounts,dbz\\.public\\.handles,dbz\\.public\\.snowflakes");
     c.put("topic.creation.partitioned.replication.factor", "1");
     c.put("topic.creation.partitioned.partitions", "4");
     c.put("key.converter", "org.apache.kafka.connect.json.JsonConverter");
@@ -260,6 +280,9 @@ class DebeziumPipelineIT {
   private static Map<String, String> sink(String table) {
     Map<String, Object> c = warehouse.config(table, "debezium/" + table);
     c.put("table_layout", "typed");
+    if (table.equals(HANDLES_TABLE)) {
+      c.put("target_table", "{topic_segment[-1]}");
+    }
     if (table.equals(FLAT_TABLE)) {
       c.put("write_mode", "upsert");
       c.put("primary_key", "record_key");
@@ -273,11 +296,13 @@ class DebeziumPipelineIT {
       props.put("transforms.unwrap.type", "io.debezium.transforms.ExtractNewRecordState");
     }
     props.put("connector.class", ConnectRuntime.CONNECTOR_CLASS);
-    props.put("tasks.max", table.equals(ACCOUNTS_TABLE) ? "2" : "1");
+    props.put("tasks.max", table.equals(ACCOUNTS_TABLE) || table.equals(HANDLES_TABLE) ? "2" : "1");
     if (table.equals(FLAT_TABLE)) {
       props.put("topics", TOPIC);
     } else if (table.equals(ACCOUNTS_TABLE)) {
       props.put("topics", "dbz.public.accounts");
+    } else if (table.equals(HANDLES_TABLE)) {
+      props.put("topics", "dbz.public.handles,dbz.public.snowflakes");
     } else {
       props.put("topics.regex", "dbz\\.public\\.customers|__debezium-heartbeat\\.dbz");
       // A consumer finds the new topics its pattern matches only when it refreshes its metadata,
@@ -362,10 +387,32 @@ class DebeziumPipelineIT {
   @Order(4)
   void primaryKeyChangesAcrossPartitionsKeepTheirUnsentValues() throws Exception {
     awaitAccounts(ACCOUNTS_TABLE);
+    awaitMovedKeys(HANDLES_TABLE, "handle");
+    awaitMovedKeys(SNOWFLAKES_TABLE, "sid");
     source.execute(
         "UPDATE accounts SET id = id + 100 WHERE id <= 6",
-        "UPDATE accounts SET id = id + 200 WHERE id > 6 AND id <= 12");
+        "UPDATE accounts SET id = id + 200 WHERE id > 6 AND id <= 12",
+        // A text key, and BIGINT keys of 19 digits, negative ones too, at both ends of its range.
+        "UPDATE handles SET handle = 'm' || substr(handle, 2) WHERE handle <= 'h06'",
+        "UPDATE handles SET handle = 'x' || handle WHERE handle > 'h06' AND handle < 'm'",
+        "UPDATE snowflakes SET sid = -sid WHERE sid <= 9000000000000000006",
+        "UPDATE snowflakes SET sid = sid + 200000000000000000 WHERE sid > 9000000000000000006");
     awaitAccounts(ACCOUNTS_TABLE);
+    awaitMovedKeys(HANDLES_TABLE, "handle");
+    awaitMovedKeys(SNOWFLAKES_TABLE, "sid");
+    assertThat(warehouse.rows("SELECT min(sid), max(sid) FROM " + SNOWFLAKES_TABLE))
+        .containsExactly("-9000000000000000006|9200000000000000012");
+  }
+
+  /**
+   * Waits until a table of the keys connector holds the source's rows, each with its whole note
+   * (never NULL), and no moved row waits beside it.
+   */
+  private static void awaitMovedKeys(String table, String key) throws Exception {
+    awaitSame(
+        table,
+        "SELECT " + key + ", length(note), right(note, 3) FROM " + table + " ORDER BY 1",
+        "SELECT " + key + ", LEN(note), RIGHT(note, 3) FROM " + table + " ORDER BY 1");
   }
 
   /**
@@ -373,13 +420,20 @@ class DebeziumPipelineIT {
    * no moved row waits beside it.
    */
   private static void awaitAccounts(String table) throws Exception {
-    String redshiftSql = "SELECT id_value, LEN(note), RIGHT(note, 3) FROM " + table + " ORDER BY 1";
+    awaitSame(
+        table,
+        ACCOUNTS_SOURCE_SQL,
+        "SELECT id_value, LEN(note), RIGHT(note, 3) FROM " + table + " ORDER BY 1");
+  }
+
+  private static void awaitSame(String table, String sourceSql, String redshiftSql)
+      throws Exception {
     long deadline = System.nanoTime() + CATCH_UP.toNanos();
     List<String> want = List.of();
     List<String> have = List.of();
     while (System.nanoTime() < deadline) {
       try (Connection c = source.connect()) {
-        want = Warehouse.rows(c, ACCOUNTS_SOURCE_SQL);
+        want = Warehouse.rows(c, sourceSql);
       }
       if (warehouse.tableExists(table)) {
         have = warehouse.rows(redshiftSql);
