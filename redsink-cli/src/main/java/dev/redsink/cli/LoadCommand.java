@@ -15,10 +15,8 @@ import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -99,7 +97,7 @@ final class LoadCommand implements Callable<Integer> {
       return replace(connector, new LoadStats(connector.key()), out);
     }
     try (RedshiftSink sink = RedshiftSink.open(connector.pluginConfig());
-        BufferedReader reader = reader()) {
+        InputStream reader = reader()) {
       LoadStats stats = new LoadStats(connector.key(), sink::tableOf);
       SinkSession<Record> session = ConnectorSession.open(sink, connector, stats, stats);
       try {
@@ -146,7 +144,7 @@ final class LoadCommand implements Callable<Integer> {
       throws java.io.IOException {
     try (RedshiftSink sink = RedshiftSink.open(connector.pluginConfig());
         ReplaceRun run = sink.replace(topic);
-        BufferedReader reader = reader()) {
+        InputStream reader = reader()) {
       out.println("Loading into run table " + run.runTable() + " …");
       LineRecords lines = new LineRecords(reader, topic);
       ProgressBar bar = new ProgressBar(out, List.of(stats), 0);
@@ -247,10 +245,10 @@ final class LoadCommand implements Callable<Integer> {
     }
   }
 
-  private BufferedReader reader() throws java.io.IOException {
+  private InputStream reader() throws java.io.IOException {
     if (input == null || input.equals("-")) {
-      return new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+      return System.in;
     }
-    return Files.newBufferedReader(Path.of(input), StandardCharsets.UTF_8);
+    return Files.newInputStream(Path.of(input));
   }
 }

@@ -1,38 +1,56 @@
 package dev.redsink.cli.run;
 
 import dev.redsink.core.record.Record;
-import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * Newline-delimited records read as one partition of a topic: the record at offset n is line n+1,
- * so reading the same input again yields the same offsets and the ledger skips what was loaded.
+ * so reading the same input again yields the same offsets and the ledger skips what was loaded. A
+ * line ends at {@code \n}, {@code \r\n} or a lone {@code \r}, as {@link
+ * java.io.BufferedReader#readLine} ends it; its bytes are the record's value as they are (no
+ * decoding into characters and back), once checked to be UTF-8: a line that is not fails the read,
+ * naming its line number, rather than loading altered text.
  */
 public final class LineRecords {
-  private final BufferedReader reader;
+  private static final int CHUNK = 64 * 1024;
+
+  private final InputStream in;
   private final String topic;
   private final long timestamp = System.currentTimeMillis();
+  private final byte[] chunk = new byte[CHUNK];
+  private int at;
+  private int end;
+  private boolean eof;
+
+  /** Set after a {@code \r}: a {@code \n} right after it ends no other line. */
+  private boolean afterCr;
+
+  /** The bytes of a line that spans chunks, gathered so far. */
+  private byte[] partial = new byte[256];
+
+  private int partialLength;
   private long offset;
 
-  public LineRecords(BufferedReader reader, String topic) {
-    this.reader = reader;
+  public LineRecords(InputStream in, String topic) {
+    this.in = in;
     this.topic = topic;
   }
 
   /** Skips lines below {@code next} (the ledger's next offset); returns how many were skipped. */
   public long skipTo(long next) {
     long skipped = 0;
-    try {
-      while (offset < next && reader.readLine() != null) {
-        offset++;
-        skipped++;
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read the input", e);
+    while (offset < next && line(false) != null) {
+      offset++;
+      skipped++;
     }
     return skipped;
   }
@@ -49,16 +67,111 @@ public final class LineRecords {
   public List<Record> next(int max, long maxBytes) {
     List<Record> batch = new ArrayList<>(Math.min(max, 10_000));
     long bytes = 0;
-    try {
-      String line;
-      while (batch.size() < max && bytes < maxBytes && (line = reader.readLine()) != null) {
-        byte[] value = line.getBytes(StandardCharsets.UTF_8);
-        bytes += value.length;
-        batch.add(new Record(topic, 0, offset++, timestamp, null, List.of(), value));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read the input", e);
+    byte[] value;
+    while (batch.size() < max && bytes < maxBytes && (value = line(true)) != null) {
+      bytes += value.length;
+      batch.add(new Record(topic, 0, offset++, timestamp, null, List.of(), value));
     }
     return batch;
+  }
+
+  /**
+   * The next line's bytes without its terminator (checked to be UTF-8 when {@code keep}; an empty
+   * array for a line that is skipped); null at the end of the input.
+   */
+  private byte[] line(boolean keep) {
+    partialLength = 0;
+    boolean any = false;
+    while (true) {
+      if (at == end && !fill()) {
+        return any ? done(keep) : null;
+      }
+      if (afterCr) {
+        afterCr = false;
+        if (chunk[at] == '\n') {
+          at++;
+          continue;
+        }
+      }
+      any = true;
+      int from = at;
+      while (at < end && chunk[at] != '\n' && chunk[at] != '\r') {
+        at++;
+      }
+      if (at < end && keep && partialLength == 0) {
+        // The whole line is in this chunk: its bytes are copied once.
+        byte[] value = Arrays.copyOfRange(chunk, from, at);
+        afterCr = chunk[at] == '\r';
+        at++;
+        requireUtf8(value);
+        return value;
+      }
+      if (keep) {
+        append(from, at);
+      }
+      if (at < end) {
+        afterCr = chunk[at] == '\r';
+        at++;
+        return done(keep);
+      }
+    }
+  }
+
+  private byte[] done(boolean keep) {
+    if (!keep) {
+      return new byte[0];
+    }
+    byte[] value = Arrays.copyOf(partial, partialLength);
+    requireUtf8(value);
+    return value;
+  }
+
+  private void append(int from, int to) {
+    int n = to - from;
+    if (partialLength + n > partial.length) {
+      partial = Arrays.copyOf(partial, Math.max(partialLength + n, partial.length * 2));
+    }
+    System.arraycopy(chunk, from, partial, partialLength, n);
+    partialLength += n;
+  }
+
+  private boolean fill() {
+    if (eof) {
+      return false;
+    }
+    try {
+      int n = in.read(chunk, 0, CHUNK);
+      if (n < 0) {
+        eof = true;
+        return false;
+      }
+      at = 0;
+      end = n;
+      return true;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read the input at line " + (offset + 1), e);
+    }
+  }
+
+  /** Checks a line is UTF-8: most are ASCII, which needs no decoder. */
+  private void requireUtf8(byte[] value) {
+    for (byte b : value) {
+      if (b < 0) {
+        try {
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(value));
+        } catch (CharacterCodingException e) {
+          throw new UncheckedIOException(
+              "Cannot read line "
+                  + (offset + 1)
+                  + " of the input: it is not UTF-8 text; each line must be one record in UTF-8",
+              e);
+        }
+        return;
+      }
+    }
   }
 }
