@@ -368,6 +368,24 @@ class CdcIT {
     assertThat(movedRows()).isEmpty();
   }
 
+  /** Creates customers 5 and 7, then loads the delete of 5's move to key 60 (its row is kept). */
+  private static void createFiveAndSevenThenMoveFiveTo60(RedshiftSink sink) {
+    sink.write(
+        List.of(
+            event(0, 0, true, "c", "null", image(5, "five"), 100, 5),
+            event(0, 1, true, "c", "null", image(7, "seven"), 100, 7)));
+    sink.write(List.of(deleteOfMovedKey(0, 2, 5, 60, 200), record(0, 3, 5, null)));
+  }
+
+  /**
+   * After {@link #createFiveAndSevenThenMoveFiveTo60}: loads {@code change} (at offset 4) with the
+   * delete of 7's move to key 70, whose row is kept beside 5's.
+   */
+  private void changeThenMoveSevenTo70(RedshiftSink sink, Record change) throws Exception {
+    sink.write(List.of(change, deleteOfMovedKey(0, 5, 7, 70, 400), record(0, 6, 7, null)));
+    assertThat(movedRows()).containsExactly("5|five|60", "7|seven|70");
+  }
+
   /**
    * The table gains a column while a moved row waits: the next row kept rebuilds the moved rows'
    * table around the waiting row, and both creates take their values.
@@ -375,17 +393,9 @@ class CdcIT {
   @Test
   void movedRowsFollowTheTablesNewColumns() throws Exception {
     try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
-      sink.write(
-          List.of(
-              event(0, 0, true, "c", "null", image(5, "five"), 100, 5),
-              event(0, 1, true, "c", "null", image(7, "seven"), 100, 7)));
-      sink.write(List.of(deleteOfMovedKey(0, 2, 5, 60, 200), record(0, 3, 5, null)));
-      sink.write(
-          List.of(
-              event(0, 4, false, "c", "null", "{\"cid\":8,\"name\":\"x\",\"extra\":1}", 300, 8),
-              deleteOfMovedKey(0, 5, 7, 70, 400),
-              record(0, 6, 7, null)));
-      assertThat(movedRows()).containsExactly("5|five|60", "7|seven|70");
+      createFiveAndSevenThenMoveFiveTo60(sink);
+      changeThenMoveSevenTo70(
+          sink, event(0, 4, false, "c", "null", "{\"cid\":8,\"name\":\"x\",\"extra\":1}", 300, 8));
       assertThat(
               fx.rows(
                   "SELECT column_name FROM information_schema.columns WHERE table_name = '"
@@ -415,18 +425,9 @@ class CdcIT {
             + "\"},\"source\":{\"lsn\":300,\"ts_ms\":1700000000000},\"op\":\"c\","
             + "\"ts_ms\":1700000000001}";
     try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
-      sink.write(
-          List.of(
-              event(0, 0, true, "c", "null", image(5, "five"), 100, 5),
-              event(0, 1, true, "c", "null", image(7, "seven"), 100, 7)));
-      sink.write(List.of(deleteOfMovedKey(0, 2, 5, 60, 200), record(0, 3, 5, null)));
+      createFiveAndSevenThenMoveFiveTo60(sink);
       assertThat(movedRows()).containsExactly("5|five|60");
-      sink.write(
-          List.of(
-              record(0, 4, "{\"cid\":5000000000}", wide),
-              deleteOfMovedKey(0, 5, 7, 70, 400),
-              record(0, 6, 7, null)));
-      assertThat(movedRows()).containsExactly("5|five|60", "7|seven|70");
+      changeThenMoveSevenTo70(sink, record(0, 4, "{\"cid\":5000000000}", wide));
       assertThat(
               fx.rows(
                   "SELECT column_name, data_type, character_maximum_length FROM"
