@@ -22,6 +22,7 @@ import java.util.List;
  */
 public final class LineRecords {
   private static final int CHUNK = 64 * 1024;
+  private static final int KEPT_PARTIAL = 1 << 20;
 
   private final InputStream in;
   private final String topic;
@@ -122,6 +123,10 @@ public final class LineRecords {
       return new byte[0];
     }
     byte[] value = Arrays.copyOf(partial, partialLength);
+    if (partial.length > KEPT_PARTIAL) {
+      // One long line does not keep its buffer for the lines after it.
+      partial = new byte[256];
+    }
     requireUtf8(value);
     return value;
   }
