@@ -7,6 +7,8 @@ import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.TableName;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -102,17 +104,28 @@ public final class MovedRowsSql {
 
   /**
    * Copies the rows of the columns both tables have from one moved-rows table to another (a
-   * rebuild), each converted to its new type by an explicit CAST where the table widened it.
+   * rebuild): a column of the same type as is, a widened one (a wider integer, DOUBLE PRECISION
+   * from REAL, a DECIMAL with more digits, a longer VARCHAR) with an explicit CAST to its new type.
+   * A column whose type changed otherwise (a user renamed the old column aside and a new one of
+   * another type took its name) is left out: its waiting rows take the column's default rather than
+   * a value converted into an unrelated type.
    *
    * @param columns the new table's columns that the old one has, with their new types
    * @param oldTypes the old table's type of each column, by name
    */
   public static String copyRows(
       TableName to, TableName from, List<ExistingColumn> columns, Map<String, String> oldTypes) {
-    String list =
-        columns.stream().map(c -> Identifiers.quote(c.name())).collect(Collectors.joining(", "));
-    String select =
+    List<ExistingColumn> copied =
         columns.stream()
+            .filter(
+                c ->
+                    c.type().equals(oldTypes.get(c.name()))
+                        || widens(oldTypes.get(c.name()), c.type()))
+            .toList();
+    String list =
+        copied.stream().map(c -> Identifiers.quote(c.name())).collect(Collectors.joining(", "));
+    String select =
+        copied.stream()
             .map(
                 c ->
                     c.type().equals(oldTypes.get(c.name()))
@@ -127,6 +140,32 @@ public final class MovedRowsSql {
         + select
         + " FROM "
         + Identifiers.table(from);
+  }
+
+  private static final List<String> INTEGERS = List.of("smallint", "integer", "bigint");
+  private static final Pattern SIZED =
+      Pattern.compile("(character varying|numeric)\\((\\d+)(?:,(\\d+))?\\)");
+
+  /** Whether a column of type {@code from} (as the catalog names it) widens to {@code to}. */
+  static boolean widens(String from, String to) {
+    if (from == null) {
+      return false;
+    }
+    if (INTEGERS.contains(from) && INTEGERS.contains(to)) {
+      return INTEGERS.indexOf(from) < INTEGERS.indexOf(to);
+    }
+    if (from.equals("real") && to.equals("double precision")) {
+      return true;
+    }
+    Matcher a = SIZED.matcher(from);
+    Matcher b = SIZED.matcher(to);
+    if (!a.matches() || !b.matches() || !a.group(1).equals(b.group(1))) {
+      return false;
+    }
+    int scaleA = a.group(3) == null ? 0 : Integer.parseInt(a.group(3));
+    int scaleB = b.group(3) == null ? 0 : Integer.parseInt(b.group(3));
+    return Integer.parseInt(b.group(2)) - scaleB >= Integer.parseInt(a.group(2)) - scaleA
+        && scaleB >= scaleA;
   }
 
   /**
