@@ -53,6 +53,7 @@ final class TargetTables {
   private final Map<String, TableName> byTopic = new ConcurrentHashMap<>();
   private final Map<String, String> keyByTopic = new ConcurrentHashMap<>();
   private final Map<String, TableName> forgotten = new ConcurrentHashMap<>();
+  private final Map<String, Object> opening = new ConcurrentHashMap<>();
   private final FoldedNames folded = new FoldedNames();
   private volatile boolean schemaReady;
 
@@ -74,8 +75,24 @@ final class TargetTables {
     if (known != null) {
       return known;
     }
-    TableName name = nameOf(topic);
-    return byName.computeIfAbsent(key, k -> openRetrying(name));
+    return openOnce(key, nameOf(topic));
+  }
+
+  /**
+   * Opens a table once however many threads ask for it at the same time, without holding the map's
+   * lock while it does: preparing is DDL and retry sleeps, and a lock of {@link #byName} would make
+   * the other tables sharing its bin wait for them.
+   */
+  private TargetTable openOnce(String key, TableName name) {
+    synchronized (opening.computeIfAbsent(key, k -> new Object())) {
+      TargetTable known = byName.get(key);
+      if (known != null) {
+        return known;
+      }
+      TargetTable opened = openRetrying(name);
+      byName.put(key, opened);
+      return opened;
+    }
   }
 
   /**
@@ -103,7 +120,7 @@ final class TargetTables {
       return cached;
     }
     TableName name = forgotten.remove(key);
-    return name == null ? table : byName.computeIfAbsent(key, k -> openRetrying(name));
+    return name == null ? table : openOnce(key, name);
   }
 
   /** Keeps a typed table's evolved columns for the next loads (tables not cached are ignored). */
