@@ -184,6 +184,32 @@ class LoadCommandIT {
         .isEqualTo(statements);
   }
 
+  @Test
+  void aLineLongerThanTheFlushLimitStopsTheLoadNamingItAndTheFixedFileLoadsEachLineOnce(
+      RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
+    Path connector = connector(emulator, dir, "long", "flush_max_bytes = \"2KB\"\n");
+    Path input = dir.resolve("long.ndjson");
+    String good = lines(400, "ok");
+    // Line 350 runs into the next record: its newline is missing, as in a truncated export.
+    String broken = good.replace("\n{\"n\":350,", "{\"pad\":\"" + "x".repeat(3000) + "\",");
+    Files.writeString(input, broken);
+
+    CommandLineRun failed =
+        CommandLineRun.of("load", connector.toString(), "--topic", "lg", input.toString());
+
+    assertThat(failed.exitCode()).as(failed.out() + failed.err()).isEqualTo(ExitCodes.FAILED);
+    assertThat(failed.err())
+        .contains("Cannot read line 350 of the input: it is longer than 2KB")
+        .contains("raise flush_max_bytes");
+
+    Files.writeString(input, good);
+    CommandLineRun fixed =
+        CommandLineRun.of("load", connector.toString(), "--topic", "lg", input.toString());
+    assertThat(fixed.exitCode()).as(fixed.out() + fixed.err()).isZero();
+    assertThat(new Warehouse(emulator).value("SELECT COUNT(*), COUNT(DISTINCT id) FROM long_lg"))
+        .isEqualTo("400|400");
+  }
+
   /**
    * Writes {@code <key>.toml} into {@code dir}: a connector loading topics into {@code
    * <key>_{topic}}, polls of 300 lines, with {@code extra} TOML lines in its plugin_config.

@@ -1,12 +1,17 @@
 package dev.redsink.cli.run;
 
+import dev.redsink.core.config.ByteSizes;
+import dev.redsink.core.config.ConfigKeys;
 import dev.redsink.core.record.Record;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
+import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,16 +23,28 @@ import java.util.List;
  * line ends at {@code \n}, {@code \r\n} or a lone {@code \r}, as {@link
  * java.io.BufferedReader#readLine} ends it; its bytes are the record's value as they are (no
  * decoding into characters and back), once checked to be UTF-8: a line that is not fails the read,
- * naming its line number, rather than loading altered text.
+ * naming its line number, rather than loading altered text. A line longer than the load's byte
+ * limit fails the read too, naming it, rather than buffering input without newlines until memory
+ * runs out.
  */
 public final class LineRecords {
   private static final int CHUNK = 64 * 1024;
   private static final int KEPT_PARTIAL = 1 << 20;
 
+  /** The longest line an array holds. */
+  private static final long LONGEST_ARRAY = Integer.MAX_VALUE - 8;
+
   private final InputStream in;
   private final String topic;
   private final long timestamp = System.currentTimeMillis();
+  private final long maxLineBytes;
   private final byte[] chunk = new byte[CHUNK];
+  private final CharsetDecoder utf8 =
+      StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT);
+  private final CharBuffer decoded = CharBuffer.allocate(4096);
   private int at;
   private int end;
   private boolean eof;
@@ -41,9 +58,14 @@ public final class LineRecords {
   private int partialLength;
   private long offset;
 
-  public LineRecords(InputStream in, String topic) {
+  /**
+   * Lines of at most {@code maxLineBytes} (the connector's {@code flush_max_bytes}: a longer record
+   * could never be loaded within a load's limit).
+   */
+  public LineRecords(InputStream in, String topic, long maxLineBytes) {
     this.in = in;
     this.topic = topic;
+    this.maxLineBytes = Math.min(maxLineBytes, LONGEST_ARRAY);
   }
 
   /** Skips lines below {@code next} (the ledger's next offset); returns how many were skipped. */
@@ -99,6 +121,9 @@ public final class LineRecords {
       while (at < end && chunk[at] != '\n' && chunk[at] != '\r') {
         at++;
       }
+      if (keep && partialLength + (at - from) > maxLineBytes) {
+        throw tooLong();
+      }
       if (at < end && keep && partialLength == 0) {
         // The whole line is in this chunk: its bytes are copied once.
         byte[] value = Arrays.copyOfRange(chunk, from, at);
@@ -131,10 +156,28 @@ public final class LineRecords {
     return value;
   }
 
+  private UncheckedIOException tooLong() {
+    String limit = ByteSizes.format(maxLineBytes);
+    String key = ConfigKeys.FLUSH_MAX_BYTES.name();
+    return new UncheckedIOException(
+        "Cannot read line "
+            + (offset + 1)
+            + " of the input: it is longer than "
+            + limit
+            + ", the connector's "
+            + key
+            + "; each line must be one record followed by a newline. Check that the input is"
+            + " newline-delimited JSON, or raise "
+            + key
+            + " if a record really is this large",
+        new IOException("longer than " + limit));
+  }
+
   private void append(int from, int to) {
     int n = to - from;
     if (partialLength + n > partial.length) {
-      partial = Arrays.copyOf(partial, Math.max(partialLength + n, partial.length * 2));
+      long grown = Math.max(partialLength + n, Math.min(partial.length * 2L, maxLineBytes));
+      partial = Arrays.copyOf(partial, (int) grown);
     }
     System.arraycopy(chunk, from, partial, partialLength, n);
     partialLength += n;
@@ -158,25 +201,35 @@ public final class LineRecords {
     }
   }
 
-  /** Checks a line is UTF-8: most are ASCII, which needs no decoder. */
+  /**
+   * Checks a line is UTF-8: most are ASCII, which needs no decoder; the rest are decoded from their
+   * first non-ASCII byte through one small buffer, reused.
+   */
   private void requireUtf8(byte[] value) {
-    for (byte b : value) {
-      if (b < 0) {
-        try {
-          StandardCharsets.UTF_8
-              .newDecoder()
-              .onMalformedInput(CodingErrorAction.REPORT)
-              .onUnmappableCharacter(CodingErrorAction.REPORT)
-              .decode(ByteBuffer.wrap(value));
-        } catch (CharacterCodingException e) {
-          throw new UncheckedIOException(
-              "Cannot read line "
-                  + (offset + 1)
-                  + " of the input: it is not UTF-8 text; each line must be one record in UTF-8",
-              e);
-        }
-        return;
-      }
+    int first = 0;
+    while (first < value.length && value[first] >= 0) {
+      first++;
+    }
+    if (first == value.length) {
+      return;
+    }
+    utf8.reset();
+    ByteBuffer bytes = ByteBuffer.wrap(value, first, value.length - first);
+    CoderResult result;
+    do {
+      decoded.clear();
+      result = utf8.decode(bytes, decoded, true);
+    } while (result.isOverflow());
+    if (!result.isError()) {
+      decoded.clear();
+      result = utf8.flush(decoded);
+    }
+    if (result.isError()) {
+      throw new UncheckedIOException(
+          "Cannot read line "
+              + (offset + 1)
+              + " of the input: it is not UTF-8 text; each line must be one record in UTF-8",
+          new MalformedInputException(result.length()));
     }
   }
 }

@@ -16,9 +16,11 @@ import org.junit.jupiter.api.Test;
 
 class LineRecordsTest {
 
+  private static final long LIMIT = 64L << 20;
+
   private static List<String> values(InputStream in) {
     List<String> out = new ArrayList<>();
-    LineRecords lines = new LineRecords(in, "t");
+    LineRecords lines = new LineRecords(in, "t", LIMIT);
     List<Record> batch;
     while (!(batch = lines.next(3)).isEmpty()) {
       batch.forEach(r -> out.add(new String(r.value(), StandardCharsets.UTF_8)));
@@ -66,7 +68,7 @@ class LineRecordsTest {
   void aLineLongerThanAReadIsOneRecordAndOffsetsCountLines() {
     String longLine = "{\"n\":\"" + "x".repeat(200_000) + "\"}";
     byte[] bytes = ("a\n" + longLine + "\nb").getBytes(StandardCharsets.UTF_8);
-    LineRecords lines = new LineRecords(new ByteArrayInputStream(bytes), "t");
+    LineRecords lines = new LineRecords(new ByteArrayInputStream(bytes), "t", LIMIT);
 
     assertThat(lines.skipTo(1)).isEqualTo(1);
     List<Record> batch = lines.next(10);
@@ -78,11 +80,47 @@ class LineRecordsTest {
   @Test
   void aLineThatIsNotUtf8FailsNamingItsLineInsteadOfLoadingAlteredText() {
     byte[] bytes = {'o', 'k', '\n', '{', '"', (byte) 0xC3, '"', '}', '\n'};
-    LineRecords lines = new LineRecords(new ByteArrayInputStream(bytes), "t");
+    LineRecords lines = new LineRecords(new ByteArrayInputStream(bytes), "t", LIMIT);
 
     assertThatThrownBy(() -> lines.next(10))
         .isInstanceOf(UncheckedIOException.class)
         .hasMessageContaining("line 2")
         .hasMessageContaining("not UTF-8");
+  }
+
+  @Test
+  void utf8IsCheckedPastTheDecodersBufferAndToTheLastByte() {
+    String wide = "é".repeat(10_000);
+    byte[] valid = ("{\"a\":\"" + wide + "\"}\n").getBytes(StandardCharsets.UTF_8);
+    assertThat(new LineRecords(new ByteArrayInputStream(valid), "t", LIMIT).next(10))
+        .singleElement()
+        .satisfies(r -> assertThat(new String(r.value(), StandardCharsets.UTF_8)).contains(wide));
+
+    byte[] lateBadByte = valid.clone();
+    lateBadByte[valid.length - 10] = (byte) 0xFF;
+    assertThatThrownBy(
+            () -> new LineRecords(new ByteArrayInputStream(lateBadByte), "t", LIMIT).next(10))
+        .hasMessageContaining("line 1")
+        .hasMessageContaining("not UTF-8");
+
+    byte[] cutShort = {'o', 'k', '\n', 'x', (byte) 0xC3};
+    LineRecords lines = new LineRecords(new ByteArrayInputStream(cutShort), "t", LIMIT);
+    assertThatThrownBy(() -> lines.next(10)).hasMessageContaining("line 2");
+  }
+
+  @Test
+  void aLineLongerThanTheLoadLimitFailsNamingItAndTheKeyInsteadOfFillingTheHeap() {
+    byte[] bytes = ("a\n" + "x".repeat(300_000)).getBytes(StandardCharsets.UTF_8);
+    LineRecords lines = new LineRecords(trickling(bytes, 7_000), "t", 100_000);
+
+    assertThatThrownBy(() -> lines.next(10))
+        .isInstanceOf(UncheckedIOException.class)
+        .hasMessageContaining("line 2")
+        .hasMessageContaining("longer than 100000, the connector's flush_max_bytes")
+        .hasMessageContaining("raise flush_max_bytes");
+
+    byte[] fits = ("a\n" + "y".repeat(100_000) + "\nb").getBytes(StandardCharsets.UTF_8);
+    LineRecords fitting = new LineRecords(trickling(fits, 7_000), "t", 100_000);
+    assertThat(fitting.next(10)).extracting(r -> r.value().length).containsExactly(1, 100_000, 1);
   }
 }
