@@ -29,6 +29,20 @@ final class FlatObject {
    */
   private static final int MAX_NUMBER_CHARS = 1000;
 
+  /** The largest integer a double holds exactly: 2^53. */
+  private static final long EXACT_DOUBLE_INTEGER = 1L << 53;
+
+  /** The powers of ten a double holds exactly: 10^0 … 10^22. */
+  private static final double[] EXACT_POWERS_OF_TEN = new double[23];
+
+  static {
+    double p = 1;
+    for (int k = 0; k < EXACT_POWERS_OF_TEN.length; k++) {
+      EXACT_POWERS_OF_TEN[k] = p;
+      p *= 10;
+    }
+  }
+
   private static final int MAX_NAME_CHARS = 50_000;
   private static final int MAX_STRING_CHARS = 20_000_000;
 
@@ -187,14 +201,18 @@ final class FlatObject {
     }
     int integerEnd = i;
     boolean fractional = false;
+    int fractionEnd = i;
     if (peek() == '.') {
       i++;
       if (digits() == 0) {
         return false;
       }
       fractional = true;
+      fractionEnd = i;
     }
+    boolean exponent = false;
     if (peek() == 'e' || peek() == 'E') {
+      exponent = true;
       i++;
       if (peek() == '+' || peek() == '-') {
         i++;
@@ -206,6 +224,12 @@ final class FlatObject {
     }
     if (i - start > MAX_NUMBER_CHARS) {
       return false;
+    }
+    if (fractional && !exponent) {
+      double exact = exactDecimal(first, integerEnd, fractionEnd);
+      if (!Double.isNaN(exact)) {
+        return read(FLOAT64, negative ? -exact : exact);
+      }
     }
     if (fractional) {
       double d = Double.parseDouble(new String(b, start, i - start, StandardCharsets.ISO_8859_1));
@@ -219,6 +243,29 @@ final class FlatObject {
       v = v * 10 + (b[k] - '0');
     }
     return read(INT64, negative ? -v : v);
+  }
+
+  /**
+   * The value of the digits {@code [first, integerEnd)} '.' {@code (integerEnd, fractionEnd)} as a
+   * double without parsing text, when its digits make an integer below 2^53 and it has at most 22
+   * decimals: that integer divided by an exact power of ten is rounded once, to the double nearest
+   * the decimal, as {@link Double#parseDouble} rounds it. NaN otherwise.
+   */
+  private double exactDecimal(int first, int integerEnd, int fractionEnd) {
+    int decimals = fractionEnd - integerEnd - 1;
+    if (decimals >= EXACT_POWERS_OF_TEN.length || fractionEnd - first > LONG_DIGITS + 1) {
+      return Double.NaN;
+    }
+    long digits = 0;
+    for (int k = first; k < fractionEnd; k++) {
+      if (k != integerEnd) {
+        digits = digits * 10 + (b[k] - '0');
+      }
+    }
+    if (digits > EXACT_DOUBLE_INTEGER) {
+      return Double.NaN;
+    }
+    return digits / EXACT_POWERS_OF_TEN[decimals];
   }
 
   /** Whether the end, whitespace, a comma or the closing brace comes next. */

@@ -138,6 +138,49 @@ class FlatObjectTest {
     assertThat(readHere).as("values the flat path read itself").isGreaterThan(runs / 10);
   }
 
+  @Test
+  void decimalsReadToTheDoubleParseDoubleRoundsThemTo() {
+    Random random = new Random(7);
+    List<String> decimals =
+        new java.util.ArrayList<>(
+            List.of(
+                "0.1",
+                "-0.0",
+                "0.30000000000000004",
+                "9007199254740993.0",
+                "9007199254740992.5",
+                "123456789012345678.9",
+                "0.0000000000000000000001",
+                "0.00000000000000000000001",
+                "4.35",
+                "-999999999999999999.0"));
+    for (int n = 0; n < 50_000; n++) {
+      int digits = 1 + random.nextInt(19);
+      StringBuilder d = new StringBuilder(random.nextBoolean() ? "-" : "");
+      int point = random.nextInt(digits);
+      for (int k = 0; k < digits; k++) {
+        d.append(k == 0 && point > 0 ? 1 + random.nextInt(9) : random.nextInt(10));
+        if (k == point) {
+          d.append('.');
+          for (int z = random.nextInt(4) == 0 ? random.nextInt(8) : 0; z > 0; z--) {
+            d.append('0');
+          }
+        }
+      }
+      if (d.charAt(d.length() - 1) == '.') {
+        d.append(random.nextInt(10));
+      }
+      decimals.add(d.toString());
+    }
+    for (String decimal : decimals) {
+      byte[] value = ("{\"a\":" + decimal + "}").getBytes(UTF_8);
+      Object read = FlatObject.read(record(value), NAMES, value).value(0);
+      assertThat(Double.doubleToRawLongBits((Double) read))
+          .as(decimal)
+          .isEqualTo(Double.doubleToRawLongBits(Double.parseDouble(decimal)));
+    }
+  }
+
   private static final String[] NAMES_SEEN = {
     "a",
     "b",
