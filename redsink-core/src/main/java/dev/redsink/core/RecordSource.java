@@ -54,9 +54,20 @@ public interface RecordSource<R> {
    */
   static RecordSource<Record> plain() {
     return new RecordSource<>() {
+      /** The partition asked last: records come partition by partition, so most ask it again. */
+      private volatile TopicPartition last;
+
       @Override
       public TopicPartition partition(Record record) {
-        return new TopicPartition(record.topic(), record.partition());
+        TopicPartition known = last;
+        if (known != null
+            && known.partition() == record.partition()
+            && known.topic().equals(record.topic())) {
+          return known;
+        }
+        TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+        last = partition;
+        return partition;
       }
 
       @Override

@@ -98,8 +98,15 @@ final class TableLoader {
     if (fold != null) {
       parsed = fold.rows();
     }
+    Record previous = null;
     for (Record r : records) {
-      partitions.add(new TopicPartition(r.topic(), r.partition()));
+      // Records come partition by partition: a partition is added once per run of its records.
+      if (previous == null
+          || previous.partition() != r.partition()
+          || !previous.topic().equals(r.topic())) {
+        partitions.add(new TopicPartition(r.topic(), r.partition()));
+      }
+      previous = r;
     }
     if (table.layout().isTyped()) {
       table.checks().judged().loadStarted();
