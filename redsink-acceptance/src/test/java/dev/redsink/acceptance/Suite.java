@@ -87,6 +87,20 @@ final class Suite {
     return pluginPath("plugins");
   }
 
+  /**
+   * A Connect worker's plugin.path: Redsink's plugin unzipped into {@code work/<name>}, and the
+   * Debezium connectors' plugin zips the build unpacked (each a plugin of its own).
+   */
+  static String pluginPathWithDebezium(String name) throws IOException {
+    Path debezium =
+        Path.of(System.getProperty("acceptance.debezium.plugins", "target/debezium-plugins"))
+            .toAbsolutePath();
+    if (!Files.isDirectory(debezium)) {
+      throw missing(debezium.toString());
+    }
+    return pluginPath(name) + "," + debezium;
+  }
+
   /** Unzips the plugin archive into {@code work/<name>}, a plugin.path of one suite's own. */
   static Path pluginPath(String name) throws IOException {
     Path dir = work().resolve(name);
