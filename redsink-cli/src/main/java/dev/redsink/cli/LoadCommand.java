@@ -104,7 +104,8 @@ final class LoadCommand implements Callable<Integer> {
         TopicPartition partition = new TopicPartition(topic, 0);
         long next = session.open(List.of(partition)).getOrDefault(partition, 0L);
         LineRecords lines =
-            new LineRecords(reader, topic, SessionSettings.of(connector.pluginConfig()).maxBytes());
+            LineRecords.ofConnector(
+                reader, topic, SessionSettings.of(connector.pluginConfig()).maxBytes());
         long already = lines.skipTo(next);
         if (already > 0) {
           out.printf(
@@ -149,7 +150,7 @@ final class LoadCommand implements Callable<Integer> {
       out.println("Loading into run table " + run.runTable() + " …");
       // One write per flush limit's worth of lines: a replace has no reader to keep up with.
       SessionSettings limits = SessionSettings.of(connector.pluginConfig());
-      LineRecords lines = new LineRecords(reader, topic, limits.maxBytes());
+      LineRecords lines = LineRecords.ofConnector(reader, topic, limits.maxBytes());
       ProgressBar bar = new ProgressBar(out, List.of(stats), 0);
       List<Record> batch;
       while (!(batch = lines.next(limits.maxRecords(), limits.maxBytes())).isEmpty()) {

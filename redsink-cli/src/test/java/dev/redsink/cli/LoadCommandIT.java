@@ -185,21 +185,31 @@ class LoadCommandIT {
   }
 
   @Test
-  void aLineLongerThanTheFlushLimitStopsTheLoadNamingItAndTheFixedFileLoadsEachLineOnce(
+  void aLineWithoutItsNewlineStopsTheLoadNamingItAndTheFixedFileLoadsEachLineOnce(
       RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
     Path connector = connector(emulator, dir, "long", "flush_max_bytes = \"2KB\"\n");
     Path input = dir.resolve("long.ndjson");
     String good = lines(400, "ok");
-    // Line 350 runs into the next record: its newline is missing, as in a truncated export.
-    String broken = good.replace("\n{\"n\":350,", "{\"pad\":\"" + "x".repeat(3000) + "\",");
-    Files.writeString(input, broken);
+    // Line 350 runs on without a newline past the cap (the larger of flush_max_bytes and 64MB),
+    // as a file cut mid-record and glued to another would.
+    int at = good.indexOf("{\"n\":349,");
+    try (var out = Files.newBufferedWriter(input)) {
+      out.write(good, 0, at);
+      out.write("{\"pad\":\"");
+      String block = "x".repeat(1 << 20);
+      for (int mb = 0; mb < 65; mb++) {
+        out.write(block);
+      }
+      out.write("\"}\n");
+      out.write(good, good.indexOf("{\"n\":350,"), good.length() - good.indexOf("{\"n\":350,"));
+    }
 
     CommandLineRun failed =
         CommandLineRun.of("load", connector.toString(), "--topic", "lg", input.toString());
 
     assertThat(failed.exitCode()).as(failed.out() + failed.err()).isEqualTo(ExitCodes.FAILED);
     assertThat(failed.err())
-        .contains("Cannot read line 350 of the input: it is longer than 2KB")
+        .contains("Cannot read line 350 of the input: it is longer than 64MB")
         .contains("raise flush_max_bytes");
 
     Files.writeString(input, good);

@@ -23,13 +23,15 @@ import java.util.List;
  * line ends at {@code \n}, {@code \r\n} or a lone {@code \r}, as {@link
  * java.io.BufferedReader#readLine} ends it; its bytes are the record's value as they are (no
  * decoding into characters and back), once checked to be UTF-8: a line that is not fails the read,
- * naming its line number, rather than loading altered text. A line longer than the load's byte
- * limit fails the read too, naming it, rather than buffering input without newlines until memory
- * runs out.
+ * naming its line number, rather than loading altered text. A line longer than a cap fails the read
+ * too, naming it, rather than buffering input without newlines until memory runs out.
  */
 public final class LineRecords {
   private static final int CHUNK = 64 * 1024;
   private static final int KEPT_PARTIAL = 1 << 20;
+
+  /** The least cap on a line's length, in MB. */
+  public static final long LEAST_LINE_CAP_MB = 64;
 
   /** The longest line an array holds. */
   private static final long LONGEST_ARRAY = Integer.MAX_VALUE - 8;
@@ -58,14 +60,21 @@ public final class LineRecords {
   private int partialLength;
   private long offset;
 
-  /**
-   * Lines of at most {@code maxLineBytes} (the connector's {@code flush_max_bytes}: a longer record
-   * could never be loaded within a load's limit).
-   */
+  /** Lines of at most {@code maxLineBytes}. */
   public LineRecords(InputStream in, String topic, long maxLineBytes) {
     this.in = in;
     this.topic = topic;
     this.maxLineBytes = Math.min(maxLineBytes, LONGEST_ARRAY);
+  }
+
+  /**
+   * Lines of a connector's input: the cap on a line is a guard against input without newlines, not
+   * a limit on records (a record larger than {@code flush_max_bytes} loads alone, as in the other
+   * runtimes), so it is the larger of {@code flush_max_bytes} and {@value #LEAST_LINE_CAP_MB} MB,
+   * four times the largest value a Redshift column holds (16 MB of SUPER or VARBYTE).
+   */
+  public static LineRecords ofConnector(InputStream in, String topic, long flushMaxBytes) {
+    return new LineRecords(in, topic, Math.max(flushMaxBytes, LEAST_LINE_CAP_MB << 20));
   }
 
   /** Skips lines below {@code next} (the ledger's next offset); returns how many were skipped. */
@@ -121,7 +130,7 @@ public final class LineRecords {
       while (at < end && chunk[at] != '\n' && chunk[at] != '\r') {
         at++;
       }
-      if (keep && partialLength + (at - from) > maxLineBytes) {
+      if (keep && (long) partialLength + (at - from) > maxLineBytes) {
         throw tooLong();
       }
       if (at < end && keep && partialLength == 0) {
@@ -164,9 +173,11 @@ public final class LineRecords {
             + (offset + 1)
             + " of the input: it is longer than "
             + limit
-            + ", the connector's "
+            + " (the larger of "
             + key
-            + "; each line must be one record followed by a newline. Check that the input is"
+            + " and "
+            + LEAST_LINE_CAP_MB
+            + "MB); each line must be one record followed by a newline. Check that the input is"
             + " newline-delimited JSON, or raise "
             + key
             + " if a record really is this large",

@@ -116,11 +116,18 @@ class LineRecordsTest {
     assertThatThrownBy(() -> lines.next(10))
         .isInstanceOf(UncheckedIOException.class)
         .hasMessageContaining("line 2")
-        .hasMessageContaining("longer than 100000, the connector's flush_max_bytes")
+        .hasMessageContaining("longer than 100000 (the larger of flush_max_bytes and 64MB)")
         .hasMessageContaining("raise flush_max_bytes");
 
     byte[] fits = ("a\n" + "y".repeat(100_000) + "\nb").getBytes(StandardCharsets.UTF_8);
     LineRecords fitting = new LineRecords(trickling(fits, 7_000), "t", 100_000);
     assertThat(fitting.next(10)).extracting(r -> r.value().length).containsExactly(1, 100_000, 1);
+  }
+
+  @Test
+  void aConnectorsLinesMayBeLongerThanItsFlushLimitAsItsRecordsMayInTheOtherRuntimes() {
+    byte[] bytes = ("a\n" + "z".repeat(300_000) + "\n").getBytes(StandardCharsets.UTF_8);
+    LineRecords lines = LineRecords.ofConnector(trickling(bytes, 7_000), "t", 1024);
+    assertThat(lines.next(10)).extracting(r -> r.value().length).containsExactly(1, 300_000);
   }
 }

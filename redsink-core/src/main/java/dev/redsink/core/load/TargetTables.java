@@ -119,8 +119,15 @@ final class TargetTables {
     if (cached != null) {
       return cached;
     }
-    TableName name = forgotten.remove(key);
-    return name == null ? table : openOnce(key, name);
+    TableName name = forgotten.get(key);
+    if (name == null) {
+      return table;
+    }
+    // Removed once opened: a loader asking meanwhile waits for the same open, and a failed open
+    // leaves the table to be opened again by the next.
+    TargetTable opened = openOnce(key, name);
+    forgotten.remove(key, name);
+    return opened;
   }
 
   /** Keeps a typed table's evolved columns for the next loads (tables not cached are ignored). */

@@ -247,9 +247,9 @@ final class FlatObject {
 
   /**
    * The value of the digits {@code [first, integerEnd)} '.' {@code (integerEnd, fractionEnd)} as a
-   * double without parsing text, when its digits make an integer below 2^53 and it has at most 22
-   * decimals: that integer divided by an exact power of ten is rounded once, to the double nearest
-   * the decimal, as {@link Double#parseDouble} rounds it. NaN otherwise.
+   * double without parsing text, when it has at most 18 digits making an integer of at most 2^53
+   * (so at most 17 decimals): that integer divided by an exact power of ten is rounded once, to the
+   * double nearest the decimal, as {@link Double#parseDouble} rounds it. NaN otherwise.
    */
   private double exactDecimal(int first, int integerEnd, int fractionEnd) {
     int decimals = fractionEnd - integerEnd - 1;
