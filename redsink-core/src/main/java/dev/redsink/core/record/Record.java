@@ -19,6 +19,8 @@ import java.util.Objects;
  * @param value nullable (a tombstone becomes a NULL payload); the envelope's payload when {@code
  *     valueSchema} is set
  * @param valueSchema null, or the schema of a value held split (shared: never modify it)
+ * @param keySchema null, or the JsonConverter schema of the key, whose bytes are then that
+ *     envelope's payload (shared: never modify it): what a key read as a row is typed by
  */
 public record Record(
     String topic,
@@ -28,7 +30,8 @@ public record Record(
     byte[] key,
     List<Header> headers,
     byte[] value,
-    byte[] valueSchema) {
+    byte[] valueSchema,
+    byte[] keySchema) {
 
   public Record {
     Objects.requireNonNull(topic, "topic");
@@ -36,6 +39,22 @@ public record Record(
     if (valueSchema != null) {
       Objects.requireNonNull(value, "the payload of a value held split");
     }
+    if (keySchema != null) {
+      Objects.requireNonNull(key, "the payload of a key with its schema");
+    }
+  }
+
+  /** A record whose key has no schema held beside it. */
+  public Record(
+      String topic,
+      int partition,
+      long offset,
+      long timestamp,
+      byte[] key,
+      List<Header> headers,
+      byte[] value,
+      byte[] valueSchema) {
+    this(topic, partition, offset, timestamp, key, headers, value, valueSchema, null);
   }
 
   /** A record whose value is held whole. */
@@ -47,7 +66,7 @@ public record Record(
       byte[] key,
       List<Header> headers,
       byte[] value) {
-    this(topic, partition, offset, timestamp, key, headers, value, null);
+    this(topic, partition, offset, timestamp, key, headers, value, null, null);
   }
 
   /** The id Redsink stores and deduplicates by: topic:partition:offset. */
@@ -60,7 +79,7 @@ public record Record(
    * whole.
    */
   public Record withValue(byte[] other) {
-    return new Record(topic, partition, offset, timestamp, key, headers, other, null);
+    return new Record(topic, partition, offset, timestamp, key, headers, other, null, keySchema);
   }
 
   /**
@@ -68,7 +87,24 @@ public record Record(
    * and {@code payload}.
    */
   public Record withEnvelope(byte[] schema, byte[] payload) {
-    return new Record(topic, partition, offset, timestamp, key, headers, payload, schema);
+    return new Record(
+        topic, partition, offset, timestamp, key, headers, payload, schema, keySchema);
+  }
+
+  /**
+   * The same record with the JsonConverter schema of its key (its bytes that envelope's payload).
+   */
+  public Record withKeySchema(byte[] schema) {
+    return new Record(
+        topic, partition, offset, timestamp, key, headers, value, valueSchema, schema);
+  }
+
+  /**
+   * A record whose value is this record's key: held split with the key's schema when it has one, so
+   * the key reads with the types its schema declares.
+   */
+  public Record keyAsValue() {
+    return keySchema == null ? withValue(key) : withEnvelope(keySchema, key);
   }
 
   /** The value as written: the envelope put together again when it is held split; nullable. */

@@ -264,7 +264,7 @@ final class ChangeReader {
       throw bad(record, "primary_key = record_key, and the record has no key");
     }
     try {
-      return ValueReader.read(record.withValue(record.key()), names);
+      return ValueReader.read(record.keyAsValue(), names);
     } catch (BadRecordException e) {
       throw bad(
           record,

@@ -40,14 +40,18 @@ final class SinkRecordConverter {
       headers.add(new Header(header.key(), bytes.of(topic, header.schema(), header.value())));
     }
     ValueBytes.Value value = bytes.value(topic, record.valueSchema(), record.value());
+    // A key keeps its schema beside it as a value does, so a key read as a row (a tombstone's
+    // delete by record_key) has its declared types; its bytes are the same JSON either way.
+    ValueBytes.Value key = bytes.value(topic, record.keySchema(), record.key());
     return new Record(
         topic,
         record.originalKafkaPartition(),
         record.originalKafkaOffset(),
         record.timestamp() == null ? NO_TIMESTAMP : record.timestamp(),
-        bytes.of(topic, record.keySchema(), record.key()),
+        key.bytes(),
         headers,
         value.bytes(),
-        value.schema());
+        value.schema(),
+        key.schema());
   }
 }
