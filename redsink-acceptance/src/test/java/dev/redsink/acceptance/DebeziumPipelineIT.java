@@ -373,6 +373,11 @@ class DebeziumPipelineIT {
         "UPDATE customers SET r = NULL, arr = NULL WHERE id = 5",
         "DELETE FROM customers WHERE id = 6");
     awaitSameRows();
+    // A delete by record key (the flattened sink's tombstone) reads the key with its schema: the
+    // key column keeps its type rather than widening to what schemaless JSON suggests.
+    for (String table : TABLES) {
+      assertThat(redshiftTypes(table)).as(table).containsEntry("id_value", "integer");
+    }
   }
 
   @Test
