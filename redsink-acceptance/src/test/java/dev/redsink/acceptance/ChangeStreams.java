@@ -1,0 +1,121 @@
+package dev.redsink.acceptance;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.redsink.testkit.Warehouse;
+import java.math.BigDecimal;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.LocalTime;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What the real change-stream pipelines (Debezium from PostgreSQL, from MariaDB) share: Redsink's
+ * sink of a change topic, how a column's values compare between the source and Redshift, and the
+ * Redshift table's column types.
+ */
+final class ChangeStreams {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private ChangeStreams() {}
+
+  /** How a column's values compare: what each side's JDBC driver returns, made comparable. */
+  enum ValueKind {
+    TEXT,
+    NUMBER,
+    FLOATING,
+    BOOLEAN,
+    TIME,
+    LOCAL,
+    INSTANT,
+    JSON,
+    BYTES;
+
+    /** The column's value in the current row, as text both sides' drivers agree on; or null. */
+    String read(ResultSet rs, String name) throws Exception {
+      switch (this) {
+        case NUMBER -> {
+          BigDecimal d = rs.getBigDecimal(name);
+          return d == null ? null : d.stripTrailingZeros().toPlainString();
+        }
+        case FLOATING -> {
+          double d = rs.getDouble(name);
+          return rs.wasNull() ? null : Double.toString(d);
+        }
+        case BOOLEAN -> {
+          boolean b = rs.getBoolean(name);
+          return rs.wasNull() ? null : Boolean.toString(b);
+        }
+        case TIME -> {
+          String text = rs.getString(name);
+          return text == null ? null : LocalTime.parse(text).toString();
+        }
+        case LOCAL -> {
+          Timestamp t = rs.getTimestamp(name);
+          return t == null ? null : t.toLocalDateTime().toString();
+        }
+        case INSTANT -> {
+          Timestamp t = rs.getTimestamp(name);
+          return t == null ? null : t.toInstant().toString();
+        }
+        case JSON -> {
+          String text = rs.getString(name);
+          return text == null ? null : ChangeStreams.JSON.readTree(text).toString();
+        }
+        case BYTES -> {
+          byte[] b = rs.getBytes(name);
+          return b == null ? null : HexFormat.of().formatHex(b);
+        }
+        default -> {
+          String text = rs.getString(name);
+          // Long values compare by length and digest, so that a difference stays readable.
+          return text == null || text.length() <= 80
+              ? text
+              : text.length() + " chars, hash " + Integer.toHexString(text.hashCode());
+        }
+      }
+    }
+  }
+
+  /**
+   * Redsink's plugin configuration for a change topic into a typed {@code table}: the events as
+   * they are in {@code write_mode = "cdc"}, or, {@code flattened}, behind Debezium's
+   * ExtractNewRecordState (deletes as tombstones) in {@code upsert} by the record key. The caller
+   * adds the topics and tasks.
+   */
+  static Map<String, String> sink(Warehouse warehouse, String table, boolean flattened) {
+    Map<String, Object> c = warehouse.config(table, "debezium/" + table);
+    c.put("table_layout", "typed");
+    if (flattened) {
+      c.put("write_mode", "upsert");
+      c.put("primary_key", "record_key");
+      c.put("delete_on_tombstone", true);
+    } else {
+      c.put("write_mode", "cdc");
+    }
+    Map<String, String> props = new LinkedHashMap<>(CellConfig.connect(c));
+    if (flattened) {
+      props.put("transforms", "unwrap");
+      props.put("transforms.unwrap.type", "io.debezium.transforms.ExtractNewRecordState");
+    }
+    props.put("connector.class", ConnectRuntime.CONNECTOR_CLASS);
+    props.put("key.converter", "org.apache.kafka.connect.json.JsonConverter");
+    props.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+    props.put("flush.interval.ms", "500");
+    return props;
+  }
+
+  /** The table's columns and their types, as pg_table_def reports them. */
+  static Map<String, String> redshiftTypes(Warehouse warehouse, String table) throws SQLException {
+    Map<String, String> types = new LinkedHashMap<>();
+    for (String row :
+        warehouse.rows(
+            "SELECT \"column\", type FROM pg_table_def WHERE tablename = '" + table + "'")) {
+      String[] parts = row.split("\\|", 2);
+      types.put(parts[0], parts[1]);
+    }
+    return types;
+  }
+}
