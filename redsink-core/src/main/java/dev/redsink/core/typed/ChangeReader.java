@@ -227,10 +227,8 @@ final class ChangeReader {
     if (bytes == null) {
       return null;
     }
-    Map<String, FieldValue> other;
-    try {
-      other = ValueReader.read(record.withValue(bytes), names).byColumnName();
-    } catch (BadRecordException e) {
+    Map<String, FieldValue> other = headerKey(record, bytes);
+    if (other == null) {
       return null; // not a key this table can read: the change keeps what it has
     }
     List<String> json = new ArrayList<>(keys.size());
@@ -256,6 +254,28 @@ final class ChangeReader {
       }
     }
     return new ChangedKey(json, text);
+  }
+
+  /**
+   * A key header's fields: typed by the record key's schema when the record holds one (Debezium's
+   * key headers hold a key of the same table, written as the key's payload), so they compare with
+   * the record keys read with it; read on their own otherwise, or when that schema does not read
+   * them. Null when neither reads.
+   */
+  private Map<String, FieldValue> headerKey(Record record, byte[] bytes) {
+    if (record.keySchema() != null) {
+      try {
+        return ValueReader.read(record.withEnvelope(record.keySchema(), bytes), names)
+            .byColumnName();
+      } catch (BadRecordException e) {
+        // not the key's payload: read it as it is
+      }
+    }
+    try {
+      return ValueReader.read(record.withValue(bytes), names).byColumnName();
+    } catch (BadRecordException e) {
+      return null;
+    }
   }
 
   /** The record key's fields; the key must be a JSON object (or a JsonConverter envelope). */

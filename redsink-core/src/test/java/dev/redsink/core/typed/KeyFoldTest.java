@@ -119,6 +119,35 @@ class KeyFoldTest {
     assertThat(folded.keptColumns()).containsExactly("v");
   }
 
+  @Test
+  void aTombstonesRecordKeyReadsWithTheKeysSchemaWhenTheRecordHoldsIt() {
+    WriteSettings byRecordKey =
+        new WriteSettings(
+            WriteMode.UPSERT,
+            List.of(WriteSettings.RECORD_KEY),
+            TombstoneHandling.DELETE,
+            CdcDeleteMode.HARD,
+            "p_deleted",
+            WriteSettings.DEBEZIUM_UNAVAILABLE_VALUE);
+    byte[] schema =
+        ("{\"type\":\"struct\",\"fields\":[{\"type\":\"int32\",\"optional\":false,"
+                + "\"field\":\"k\"},{\"type\":\"bytes\",\"optional\":false,"
+                + "\"name\":\"org.apache.kafka.connect.data.Decimal\",\"version\":1,"
+                + "\"parameters\":{\"scale\":\"2\"},\"field\":\"d\"}],\"optional\":false}")
+            .getBytes(UTF_8);
+    byte[] key = "{\"k\":7,\"d\":1.50}".getBytes(UTF_8);
+    Record tombstone = new Record("t", 0, 3, 0, key, List.of(), null, null, schema);
+    Record schemaless = new Record("t", 0, 3, 0, key, List.of(), null);
+
+    ChangeReader reader = new ChangeReader(byRecordKey, NAMES);
+    Map<String, FieldValue> typed = reader.read(tombstone, 0).row().byColumnName();
+    assertThat(typed.get("k").type().kind()).isEqualTo(FieldKind.INT32);
+    assertThat(typed.get("d").value()).isEqualTo(new java.math.BigDecimal("1.50"));
+    assertThat(reader.read(schemaless, 0).row().byColumnName().get("k").type().kind())
+        .as("without the schema, what its JSON suggests")
+        .isEqualTo(FieldKind.INT64);
+  }
+
   /** Debezium's delete of the old key of a primary-key change, the new key in its header. */
   private static Record oldKeyOfAKeyChange(long offset, int key, String newKey) {
     String value =
