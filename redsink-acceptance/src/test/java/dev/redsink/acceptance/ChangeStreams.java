@@ -2,6 +2,7 @@ package dev.redsink.acceptance;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.redsink.testkit.Warehouse;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -9,7 +10,10 @@ import java.sql.Timestamp;
 import java.time.LocalTime;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.StringJoiner;
+import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 
 /**
  * What the real change-stream pipelines (Debezium from PostgreSQL, from MariaDB) share: Redsink's
@@ -20,6 +24,54 @@ final class ChangeStreams {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private ChangeStreams() {}
+
+  /**
+   * A source column: its type in the source database's DDL, the source expression read for it, how
+   * it compares and the Redshift type (as pg_table_def reports it) it must land in.
+   */
+  record SourceColumn(
+      String name, String sourceType, String sourceRead, ValueKind kind, String redshift) {
+    static SourceColumn of(String name, String sourceType, ValueKind kind, String redshift) {
+      return new SourceColumn(name, sourceType, name, kind, redshift);
+    }
+
+    /** The column it lands in: a field named id lands in id_value, beside Redsink's own id. */
+    String column() {
+      return name.equals("id") ? "id_value" : name;
+    }
+
+    SourceColumn withRead(String expression) {
+      return new SourceColumn(name, sourceType, expression, kind, redshift);
+    }
+  }
+
+  /** {@code CREATE TABLE table (column type, …)} in the source database's DDL. */
+  static String createTable(String table, List<SourceColumn> columns) {
+    StringJoiner ddl = new StringJoiner(", ", "CREATE TABLE " + table + " (", ")");
+    for (SourceColumn column : columns) {
+      ddl.add(column.name() + " " + column.sourceType());
+    }
+    return ddl.toString();
+  }
+
+  /**
+   * A started Kafka Connect worker of its own, with a broker: Redsink's plugin and the Debezium
+   * connectors on its plugin.path, offsets committed every half second.
+   */
+  static EmbeddedConnectCluster worker(String name) throws IOException {
+    Map<String, String> worker = new LinkedHashMap<>();
+    worker.put("plugin.path", Suite.pluginPathWithDebezium(name));
+    worker.put("offset.flush.interval.ms", "500");
+    EmbeddedConnectCluster connect =
+        new EmbeddedConnectCluster.Builder()
+            .name(name)
+            .numWorkers(1)
+            .numBrokers(1)
+            .workerProps(worker)
+            .build();
+    connect.start();
+    return connect;
+  }
 
   /** How a column's values compare: what each side's JDBC driver returns, made comparable. */
   enum ValueKind {

