@@ -92,14 +92,6 @@ public record Record(
   }
 
   /**
-   * The same record with the JsonConverter schema of its key (its bytes that envelope's payload).
-   */
-  public Record withKeySchema(byte[] schema) {
-    return new Record(
-        topic, partition, offset, timestamp, key, headers, value, valueSchema, schema);
-  }
-
-  /**
    * A record whose value is this record's key: held split with the key's schema when it has one, so
    * the key reads with the types its schema declares.
    */
