@@ -1,5 +1,6 @@
 package dev.redsink.acceptance;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -9,6 +10,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -17,6 +20,9 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
+import org.apache.kafka.common.errors.RetriableException;
+import org.apache.kafka.common.errors.UnknownServerException;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
@@ -25,6 +31,9 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * timestamp, key and headers, and how far a consumer group has committed (its lag).
  */
 final class Broker implements AutoCloseable {
+  /** How long a query is asked again while the broker answers with a passing error. */
+  private static final Duration PASSING_ERRORS = Duration.ofSeconds(20);
+
   private final String bootstrapServers;
   private final Admin admin;
   private final KafkaProducer<byte[], byte[]> producer;
@@ -104,7 +113,7 @@ final class Broker implements AutoCloseable {
       throws InterruptedException, ExecutionException {
     Map<Integer, Long> out = new HashMap<>();
     Map<TopicPartition, OffsetAndMetadata> offsets =
-        admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+        asked(() -> admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get());
     offsets.forEach(
         (tp, om) -> {
           if (om != null && tp.topic().equals(topic)) {
@@ -124,6 +133,56 @@ final class Broker implements AutoCloseable {
       }
     }
     return true;
+  }
+
+  /** How many of a topic's partitions the group's members hold now (0 before it formed). */
+  int assigned(String group, String topic) throws InterruptedException, ExecutionException {
+    ConsumerGroupDescription d;
+    try {
+      d = asked(() -> admin.describeConsumerGroups(List.of(group)).all().get().get(group));
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof GroupIdNotFoundException) {
+        return 0; // the consumer has not joined yet
+      }
+      throw e;
+    }
+    int n = 0;
+    for (MemberDescription m : d.members()) {
+      n +=
+          (int)
+              m.assignment().topicPartitions().stream()
+                  .filter(tp -> tp.topic().equals(topic))
+                  .count();
+    }
+    return n;
+  }
+
+  /** A question to the broker. */
+  private interface Question<T> {
+    T ask() throws InterruptedException, ExecutionException;
+  }
+
+  /**
+   * Asks again while the broker answers with a passing error: a coordinator that moves or is still
+   * loading its groups, or the {@code UNKNOWN_SERVER_ERROR} a group coordinator has answered to an
+   * offset or group query while the group was forming. A test that polls the broker reads such an
+   * answer as "not yet", not as the end of every cell that waits on it.
+   */
+  private static <T> T asked(Question<T> question) throws InterruptedException, ExecutionException {
+    long deadline = System.nanoTime() + PASSING_ERRORS.toNanos();
+    while (true) {
+      try {
+        return question.ask();
+      } catch (ExecutionException e) {
+        boolean passing =
+            e.getCause() instanceof RetriableException
+                || e.getCause() instanceof UnknownServerException;
+        if (!passing || System.nanoTime() > deadline) {
+          throw e;
+        }
+        Thread.sleep(500);
+      }
+    }
   }
 
   @Override

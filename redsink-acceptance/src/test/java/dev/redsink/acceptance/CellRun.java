@@ -73,6 +73,17 @@ final class CellRun {
     problems.add(problem);
   }
 
+  /** A problem the suite met: the exception and the suite's own frames it passed through. */
+  void fail(String problem, Exception e) {
+    StringBuilder text = new StringBuilder(problem).append(": ").append(e);
+    for (StackTraceElement frame : e.getStackTrace()) {
+      if (frame.getClassName().startsWith(CellRun.class.getPackageName())) {
+        text.append("\n      at ").append(frame);
+      }
+    }
+    fail(text.toString());
+  }
+
   boolean failed() {
     return !problems.isEmpty();
   }

@@ -44,7 +44,7 @@ final class ConnectRuntime {
       try {
         wave(wave);
       } catch (Exception e) {
-        wave.forEach(c -> c.fail("the Connect wave failed: " + e));
+        wave.forEach(c -> c.fail("the Connect wave failed", e));
       } finally {
         for (CellRun c : wave) {
           for (String suffix : new String[] {"", "-seed", "-replay"}) {

@@ -16,14 +16,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.ConsumerGroupDescription;
-import org.apache.kafka.clients.admin.MemberDescription;
-import org.apache.kafka.common.errors.GroupIdNotFoundException;
 
 /**
  * Runs cells through {@code redsink run}: one connector file per cell, several cells per process (a
@@ -41,31 +35,24 @@ final class RunRuntime {
 
   private final Broker broker;
   private final HttpClient http = HttpClient.newHttpClient();
-  private final Admin admin;
 
   RunRuntime(Broker broker) {
     this.broker = broker;
-    this.admin =
-        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()));
   }
 
   /** One running {@code redsink run} and the connectors (cell, key) it runs. */
   private record Run(JvmProcess process, int httpPort, Map<String, CellRun> byKey) {}
 
   void run(List<CellRun> cells) {
-    try {
-      for (int from = 0; from < cells.size(); from += WAVE) {
-        List<CellRun> wave = cells.subList(from, Math.min(cells.size(), from + WAVE));
-        try {
-          wave(wave, from / WAVE);
-        } catch (Exception e) {
-          wave.forEach(c -> c.fail("the redsink run wave failed: " + e));
-        } finally {
-          wave.forEach(CellRun::finish);
-        }
+    for (int from = 0; from < cells.size(); from += WAVE) {
+      List<CellRun> wave = cells.subList(from, Math.min(cells.size(), from + WAVE));
+      try {
+        wave(wave, from / WAVE);
+      } catch (Exception e) {
+        wave.forEach(c -> c.fail("the redsink run wave failed", e));
+      } finally {
+        wave.forEach(CellRun::finish);
       }
-    } finally {
-      admin.close();
     }
   }
 
@@ -284,33 +271,12 @@ final class RunRuntime {
       throws Exception {
     Long since = assignedAt.get(key);
     if (since == null) {
-      if (assigned("redsink-" + key, topic) == c.cell().partitions()) {
+      if (broker.assigned("redsink-" + key, topic) == c.cell().partitions()) {
         assignedAt.put(key, System.nanoTime());
       }
       return false;
     }
     return System.nanoTime() - since > SETTLE.toNanos() && lag.getOrDefault(key, -1L) == 0;
-  }
-
-  private int assigned(String group, String topic) throws Exception {
-    ConsumerGroupDescription d;
-    try {
-      d = admin.describeConsumerGroups(List.of(group)).all().get().get(group);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof GroupIdNotFoundException) {
-        return 0; // the consumer has not joined yet
-      }
-      throw e;
-    }
-    int n = 0;
-    for (MemberDescription m : d.members()) {
-      n +=
-          (int)
-              m.assignment().topicPartitions().stream()
-                  .filter(tp -> tp.topic().equals(topic))
-                  .count();
-    }
-    return n;
   }
 
   /** One metric per connector from {@code /metrics}; empty while the endpoint is not up. */
