@@ -118,15 +118,20 @@ final class ColumnarFile {
         Record record = records.get(r);
         TypedRow row = rows.isEmpty() ? NO_FIELDS : rows.get(r);
         int size = row.size();
+        boolean inPlace = row.inPlace();
         int written = 0;
         for (int i = 0; i < chunks.length; i++) {
           Column column = columns.get(i);
           if (column.role() == ColumnRole.FIELD) {
             int j = field(i, size, row);
-            Object value = j < 0 ? null : row.value(j);
             if (j >= 0) {
               written++;
             }
+            if (j >= 0 && inPlace && row.type(j) != null) {
+              FieldWriter.writeInPlace(chunks[i], column.type(), row, j, codec);
+              continue;
+            }
+            Object value = j < 0 ? null : row.value(j);
             if (value == null) {
               chunks[i].addNull(codec);
             } else {

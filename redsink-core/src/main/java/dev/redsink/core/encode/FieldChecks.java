@@ -47,16 +47,15 @@ final class FieldChecks {
       // The field's parts, not the field: this runs for every field of every record taken.
       String name = row.name(j);
       FieldType type = row.type(j);
-      Object value = row.value(j);
       Column column = columns.column(j, name);
       Fit fit =
           column == null
               ? TypeMapping.fit(
                   TypeMapping.column(type == null ? FieldType.of(FieldKind.STRING) : type, 0),
                   Integer.MAX_VALUE,
-                  type,
-                  value)
-              : TypeMapping.fit(column.type(), column.maxBytes(), type, value);
+                  row,
+                  j)
+              : TypeMapping.fit(column.type(), column.maxBytes(), row, j);
       if (fit == Fit.TOO_LONG) {
         throw new BadRecordException(
             record.id(),
@@ -65,7 +64,7 @@ final class FieldChecks {
                 + ": field '"
                 + name
                 + "' is "
-                + TypeMapping.bytes(type, value)
+                + TypeMapping.bytes(row, j)
                 + " bytes, over the 65535 bytes a VARCHAR or SUPER staged as text holds");
       }
       if (fit == Fit.INCOMPATIBLE
@@ -77,7 +76,7 @@ final class FieldChecks {
         // changing, which the load refuses loudly: neither is one bad record.
         throw incompatible(record, row.fields().get(j), column);
       }
-      asIs &= value == null || (column != null && fit == Fit.FITS);
+      asIs &= row.isNull(j) || (column != null && fit == Fit.FITS);
     }
     return asIs;
   }

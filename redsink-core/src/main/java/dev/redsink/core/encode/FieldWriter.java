@@ -1,10 +1,12 @@
 package dev.redsink.core.encode;
 
 import dev.redsink.core.table.ColumnType;
+import dev.redsink.core.table.TypeFamily;
 import dev.redsink.core.typed.FieldKind;
 import dev.redsink.core.typed.FieldType;
 import dev.redsink.core.typed.FieldValue;
 import dev.redsink.core.typed.Micros;
+import dev.redsink.core.typed.TypedRow;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -35,6 +37,50 @@ final class FieldWriter {
       case SUPER -> text(chunk, FieldValue.json(type, value), codec);
       default -> text(chunk, text(type, value), codec);
     }
+  }
+
+  /**
+   * {@link #write} of the non-null field at {@code j} of a row whose values are held {@link
+   * TypedRow#inPlace}, without making the value where the column takes it as a number, a boolean or
+   * text: the same bytes, as {@link Number}'s conversions make them. Any other pairing is written
+   * from the value made.
+   */
+  static void writeInPlace(
+      ColumnChunk chunk, ColumnType column, TypedRow row, int j, PageCodec codec) {
+    FieldType type = row.type(j);
+    FieldKind kind = type.kind();
+    if (kind == FieldKind.INT64 || kind == FieldKind.FLOAT64) {
+      boolean integral = kind == FieldKind.INT64;
+      long bits = row.bits(j);
+      double real = integral ? 0 : Double.longBitsToDouble(bits);
+      switch (column.family()) {
+        case SMALLINT, INTEGER, DATE -> {
+          chunk.addInt(integral ? (int) bits : (int) real, codec);
+          return;
+        }
+        case BIGINT, TIME, TIMESTAMP, TIMESTAMPTZ -> {
+          chunk.addLong(integral ? bits : (long) real, codec);
+          return;
+        }
+        case REAL -> {
+          chunk.addFloat(integral ? (float) bits : (float) real, codec);
+          return;
+        }
+        case DOUBLE -> {
+          chunk.addDouble(integral ? (double) bits : real, codec);
+          return;
+        }
+        default -> {}
+      }
+    } else if (kind == FieldKind.BOOLEAN && column.family() == TypeFamily.BOOLEAN) {
+      chunk.addBoolean(row.bits(j) != 0, codec);
+      return;
+    } else if (kind == FieldKind.STRING && column.family() == TypeFamily.TEXT) {
+      // ASCII: its UTF-8 bytes are the text's bytes.
+      chunk.addBytes(row.text(), row.textFrom(j), row.textLength(j), codec);
+      return;
+    }
+    write(chunk, column, type, row.value(j), codec);
   }
 
   /** A value bound for a VARCHAR column: text as is, a decimal plain, an instant in ISO-8601. */

@@ -167,13 +167,12 @@ final class SchemaEvolver {
             seen[j] = name;
           }
         }
-        if (settled || typed.value(j) == null) {
+        if (settled || typed.isNull(j)) {
           continue;
         }
         Column column = columns.column(j, name);
         if (column == null
-            || TypeMapping.fit(column.type(), column.maxBytes(), typed.type(j), typed.value(j))
-                != Fit.FITS) {
+            || TypeMapping.fit(column.type(), column.maxBytes(), typed, j) != Fit.FITS) {
           return false;
         }
       }
@@ -191,24 +190,23 @@ final class SchemaEvolver {
     for (Record record : records) {
       TypedRow row = parsed.read(record);
       rows.add(row);
-      List<FieldValue> fields = row.fields();
-      for (int j = 0; j < fields.size(); j++) {
-        FieldValue field = fields.get(j);
+      for (int j = 0; j < row.size(); j++) {
+        // The field's parts, not the field: this runs for every field of the load's rows.
+        String name = row.name(j);
         FieldNeed need;
-        if (j < seen.length && field.name().equals(seen[j])) {
+        if (j < seen.length && name.equals(seen[j])) {
           need = seenNeeds[j];
         } else {
-          need =
-              needs.computeIfAbsent(TableName.fold(field.name()), k -> new FieldNeed(field.name()));
+          need = needs.computeIfAbsent(TableName.fold(name), k -> new FieldNeed(name));
           if (j < seen.length) {
-            seen[j] = field.name();
+            seen[j] = name;
             seenNeeds[j] = need;
           }
         }
         if (need.type == null) {
-          need.type = field.type();
+          need.type = row.type(j);
         }
-        need.maxBytes = Math.max(need.maxBytes, TypeMapping.bytes(field));
+        need.maxBytes = Math.max(need.maxBytes, TypeMapping.bytes(row, j));
       }
     }
     return needs;

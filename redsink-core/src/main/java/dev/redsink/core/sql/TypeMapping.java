@@ -6,6 +6,7 @@ import dev.redsink.core.table.TypeFamily;
 import dev.redsink.core.typed.FieldKind;
 import dev.redsink.core.typed.FieldType;
 import dev.redsink.core.typed.FieldValue;
+import dev.redsink.core.typed.TypedRow;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
@@ -89,6 +90,37 @@ public final class TypeMapping {
       return d.toPlainString().length();
     }
     return 0;
+  }
+
+  /**
+   * {@link #bytes(FieldType, Object)} of the field at {@code j} of a row: without making the value
+   * when the row holds it in place, where only text has bytes, its length.
+   */
+  public static int bytes(TypedRow row, int j) {
+    if (row.inPlace()) {
+      FieldType type = row.type(j);
+      return type != null && type.kind() == FieldKind.STRING ? row.textLength(j) : 0;
+    }
+    return bytes(row.type(j), row.value(j));
+  }
+
+  /**
+   * {@link #fit(ColumnType, int, FieldType, Object)} of the field at {@code j} of a row, without
+   * making the value when the row holds it in place: a number's or a boolean's fit is its type's,
+   * and ASCII text's size is its length.
+   */
+  public static Fit fit(ColumnType column, int capacity, TypedRow row, int j) {
+    FieldType type = row.type(j);
+    if (row.inPlace() && type != null && column.family() != TypeFamily.SUPER) {
+      if (type.kind() != FieldKind.STRING) {
+        // An INT64, FLOAT64 or BOOLEAN: its type alone says whether the column takes it.
+        return compatible(column.family(), column, type, null) ? Fit.FITS : Fit.INCOMPATIBLE;
+      }
+      if (column.family() == TypeFamily.TEXT && row.textLength(j) <= capacity) {
+        return Fit.FITS; // ASCII: its length is its size in UTF-8
+      }
+    }
+    return fit(column, capacity, type, row.value(j));
   }
 
   /** Whether a value fits a column of {@code column}'s type holding {@code capacity} bytes. */

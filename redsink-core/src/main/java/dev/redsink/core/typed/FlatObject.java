@@ -49,10 +49,10 @@ final class FlatObject {
   private final byte[] b;
   private int i;
 
-  /** The last value read: its type (null for null) and value. */
+  /** The last value read: its type (null for null) and value as {@link FieldList#slot} holds it. */
   private FieldType type;
 
-  private Object read;
+  private long read;
 
   private FlatObject(byte[] b) {
     this.b = b;
@@ -72,7 +72,7 @@ final class FlatObject {
     }
     s.whitespace();
     FieldList.Layout like = names.lastLayout();
-    FieldList fields = new FieldList(like);
+    FieldList fields = new FieldList(like, value);
     if (s.peek() == '}') {
       s.i++;
       return s.atEnd() ? new TypedRow(fields) : null;
@@ -164,21 +164,21 @@ final class FlatObject {
       int to = stringEnd();
       return to >= 0
           && to - from <= MAX_STRING_CHARS
-          && read(STRING, new String(b, from, to - from, StandardCharsets.ISO_8859_1));
+          && read(STRING, FieldList.text(from, to - from));
     }
     if (c == 't') {
-      return literal("true") && read(BOOLEAN, Boolean.TRUE);
+      return literal("true") && read(BOOLEAN, 1);
     }
     if (c == 'f') {
-      return literal("false") && read(BOOLEAN, Boolean.FALSE);
+      return literal("false") && read(BOOLEAN, 0);
     }
     if (c == 'n') {
-      return literal("null") && read(null, null);
+      return literal("null") && read(null, 0);
     }
     return (c == '-' || isDigit(c)) && number();
   }
 
-  private boolean read(FieldType type, Object value) {
+  private boolean read(FieldType type, long value) {
     this.type = type;
     this.read = value;
     return true;
@@ -228,12 +228,12 @@ final class FlatObject {
     if (fractional && !exponent) {
       double exact = exactDecimal(first, integerEnd, fractionEnd);
       if (!Double.isNaN(exact)) {
-        return read(FLOAT64, negative ? -exact : exact);
+        return read(FLOAT64, Double.doubleToRawLongBits(negative ? -exact : exact));
       }
     }
     if (fractional) {
       double d = Double.parseDouble(new String(b, start, i - start, StandardCharsets.ISO_8859_1));
-      return !Double.isInfinite(d) && read(FLOAT64, d);
+      return !Double.isInfinite(d) && read(FLOAT64, Double.doubleToRawLongBits(d));
     }
     if (integerEnd - first > LONG_DIGITS) {
       return false;

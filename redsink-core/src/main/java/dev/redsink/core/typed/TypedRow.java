@@ -49,6 +49,46 @@ public record TypedRow(List<FieldValue> fields, boolean declared) {
     return fields instanceof FieldList read ? read.value(index) : fields.get(index).value();
   }
 
+  /** Whether the field at {@code index} has no value, without making the value. */
+  public boolean isNull(int index) {
+    return fields instanceof FieldList read ? read.type(index) == null : value(index) == null;
+  }
+
+  /**
+   * Whether the values sit where they were read, in the record's bytes ({@link FieldList}): plain
+   * JSON scalars, each an INT64, FLOAT64, BOOLEAN, ASCII STRING or a schemaless null, which {@link
+   * #bits} and {@link #text} read without making an object.
+   */
+  public boolean inPlace() {
+    return fields instanceof FieldList;
+  }
+
+  /**
+   * The value of a field held {@link #inPlace}: an INT64 as is, a FLOAT64's raw bits, a BOOLEAN as
+   * 1 or 0.
+   */
+  public long bits(int index) {
+    return ((FieldList) fields).slot(index);
+  }
+
+  /**
+   * The bytes of the ASCII STRING fields held {@link #inPlace}; {@link #textFrom} and {@link
+   * #textLength} say where a field's text is.
+   */
+  public byte[] text() {
+    return ((FieldList) fields).source();
+  }
+
+  /** Where the text of a STRING field held {@link #inPlace} begins in {@link #text}. */
+  public int textFrom(int index) {
+    return FieldList.textFrom(bits(index));
+  }
+
+  /** The length in bytes (and in chars: ASCII) of a STRING field held {@link #inPlace}. */
+  public int textLength(int index) {
+    return FieldList.textLength(bits(index));
+  }
+
   /** The fields by the name of their column. */
   public Map<String, FieldValue> byColumnName() {
     return fields.stream()
