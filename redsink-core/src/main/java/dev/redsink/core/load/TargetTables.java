@@ -70,7 +70,12 @@ final class TargetTables {
    * table's key is kept by topic: the folded name is built once per topic, not once per record.
    */
   TargetTable forTopic(String topic) {
-    String key = keyByTopic.computeIfAbsent(topic, t -> key(nameOf(t)));
+    String key = keyByTopic.get(topic);
+    if (key == null) {
+      // Not computeIfAbsent on every call: its function captures this table set, an object per
+      // record.
+      key = keyByTopic.computeIfAbsent(topic, t -> key(nameOf(t)));
+    }
     TargetTable known = byName.get(key);
     if (known != null) {
       return known;
