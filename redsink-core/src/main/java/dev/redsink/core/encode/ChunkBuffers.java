@@ -11,10 +11,12 @@ import java.util.ArrayDeque;
  */
 final class ChunkBuffers {
   /**
-   * What one thread keeps for its next files: 1/256 of the heap (8 MB of 2 GB; several threads
-   * encode at once, and a small heap holds the loads' records too), at most 64 MB.
+   * What one thread keeps for its next files: 1/256 of a heap of up to 1 GB (1 MB of 256 MB;
+   * several threads encode at once, and a small heap holds the loads' records too), 1/128 of a
+   * larger one (16 MB of 2 GB: a typed file's dozen columns each fill a megabyte of values and one
+   * of compressed pages), at most 64 MB.
    */
-  static final long KEPT_BYTES = Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 256);
+  static final long KEPT_BYTES = kept(Runtime.getRuntime().maxMemory());
 
   private static final ThreadLocal<ChunkBuffers> THREAD =
       ThreadLocal.withInitial(ChunkBuffers::new);
@@ -22,7 +24,16 @@ final class ChunkBuffers {
   private final ArrayDeque<byte[]> free = new ArrayDeque<>();
   private long kept;
 
+  /** The array this thread's pages are assembled in, one at a time, whatever the heap. */
+  private byte[] page = new byte[0];
+
+  private static final int PAGE_ARRAY_BYTES = ColumnChunk.PAGE_BYTES + (64 << 10);
+
   private ChunkBuffers() {}
+
+  static long kept(long heap) {
+    return Math.min(64L << 20, heap / (heap <= 1L << 30 ? 256 : 128));
+  }
 
   /** This thread's buffers. */
   static ChunkBuffers ofThread() {
@@ -45,6 +56,22 @@ final class ChunkBuffers {
     free.removeFirstOccurrence(best);
     kept -= best.length;
     return best;
+  }
+
+  /**
+   * The array to assemble a page of {@code size} bytes in, until the next page: a page is only
+   * assembled to be compressed, so one array of a full page and a value past it serves every column
+   * of the thread's files (one per column kept a megabyte each for a whole file); a larger page, of
+   * a value over a megabyte, gets an array of its own.
+   */
+  byte[] page(int size) {
+    if (size > PAGE_ARRAY_BYTES) {
+      return new byte[size];
+    }
+    if (page.length == 0) {
+      page = new byte[PAGE_ARRAY_BYTES];
+    }
+    return page;
   }
 
   /** An array no longer used, for a later {@link #take} on this thread. */

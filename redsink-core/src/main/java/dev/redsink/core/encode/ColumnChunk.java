@@ -32,7 +32,6 @@ final class ColumnChunk {
   private int pageBooleans;
 
   private long totalValues;
-  private byte[] page;
   private byte[] compressed;
   private int compressedLength;
   private final List<Page> pages = new ArrayList<>();
@@ -46,16 +45,15 @@ final class ColumnChunk {
     this.buffers = buffers;
     this.values = buffers.take(64 * 1024);
     this.levels = buffers.take(64);
-    this.page = buffers.take(0);
     this.compressed = buffers.take(64 * 1024);
   }
 
   /** Gives the chunk's arrays back for the next file's chunks: the chunk is not used again. */
   void release() {
-    for (byte[] b : new byte[][] {values, levels, page, compressed}) {
+    for (byte[] b : new byte[][] {values, levels, compressed}) {
       buffers.give(b);
     }
-    values = levels = page = compressed = null;
+    values = levels = compressed = null;
   }
 
   /**
@@ -225,11 +223,7 @@ final class ColumnChunk {
     }
     endRun();
     int size = 4 + levelsLength + valuesLength;
-    if (page.length < size) {
-      byte[] old = page;
-      page = buffers.take(Math.max(size, Math.min(2 * page.length, PAGE_BYTES + size)));
-      buffers.give(old);
-    }
+    byte[] page = buffers.page(size);
     writeIntLe(page, 0, levelsLength);
     System.arraycopy(levels, 0, page, 4, levelsLength);
     System.arraycopy(values, 0, page, 4 + levelsLength, valuesLength);
