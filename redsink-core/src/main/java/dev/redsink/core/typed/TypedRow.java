@@ -73,7 +73,8 @@ public record TypedRow(List<FieldValue> fields, boolean declared) {
 
   /**
    * The bytes of the ASCII STRING fields held {@link #inPlace}; {@link #textFrom} and {@link
-   * #textLength} say where a field's text is.
+   * #textLength} say where a field's text is. They are the record's own value bytes: read them,
+   * never write into them.
    */
   public byte[] text() {
     return ((FieldList) fields).source();
