@@ -1,18 +1,29 @@
 package dev.redsink.acceptance;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.redsink.testkit.Warehouse;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.LocalTime;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.concurrent.CopyOnWriteArrayList;
+import javax.management.MBeanServer;
+import javax.management.MBeanServerDelegate;
+import javax.management.MBeanServerNotification;
+import javax.management.MalformedObjectNameException;
+import javax.management.NotificationListener;
+import javax.management.ObjectName;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 
 /**
@@ -22,6 +33,9 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  */
 final class ChangeStreams {
   private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** How long a restarted connector's task has to stop and run again. */
+  private static final Duration RESTARTED_WITHIN = Duration.ofSeconds(60);
 
   private ChangeStreams() {}
 
@@ -71,6 +85,70 @@ final class ChangeStreams {
             .build();
     connect.start();
     return connect;
+  }
+
+  /** The JMX name of a Redsink connector's task metrics, registered while a task runs. */
+  static ObjectName redsinkTasks(String connector) throws MalformedObjectNameException {
+    return new ObjectName(
+        "dev.redsink:type=RedshiftSinkTask,connector=" + ObjectName.quote(connector) + ",*");
+  }
+
+  /** The JMX name of a Debezium source's streaming metrics, registered while its task streams. */
+  static ObjectName debeziumStreaming(String topicPrefix) throws MalformedObjectNameException {
+    return new ObjectName(
+        "debezium.*:type=connector-metrics,context=streaming,server=" + topicPrefix + ",*");
+  }
+
+  /**
+   * Restarts a connector and its tasks, and waits until a task really stopped and started again:
+   * its MBean ({@code taskMBeans}; the worker runs in this JVM) unregistered and then registered
+   * anew, and every task of the connector running. Fails when either is not seen, so a restart step
+   * cannot pass without a restart.
+   */
+  static void restart(EmbeddedConnectCluster connect, String connector, ObjectName taskMBeans)
+      throws Exception {
+    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+    assertThat(server.queryNames(taskMBeans, null))
+        .as("the MBeans %s of %s's running task before the restart", taskMBeans, connector)
+        .isNotEmpty();
+    List<String> seen = new CopyOnWriteArrayList<>();
+    NotificationListener listener =
+        (notification, handback) -> {
+          if (notification instanceof MBeanServerNotification change
+              && taskMBeans.apply(change.getMBeanName())) {
+            seen.add(change.getType());
+          }
+        };
+    server.addNotificationListener(MBeanServerDelegate.DELEGATE_NAME, listener, null, null);
+    try {
+      connect.restartConnectorAndTasks(connector, false, true, false);
+      long deadline = System.nanoTime() + RESTARTED_WITHIN.toNanos();
+      while (System.nanoTime() < deadline && !(restarted(seen) && running(connect, connector))) {
+        Thread.sleep(100);
+      }
+    } finally {
+      server.removeNotificationListener(MBeanServerDelegate.DELEGATE_NAME, listener);
+    }
+    assertThat(seen)
+        .as("%s's task MBeans %s unregistered, then registered again", connector, taskMBeans)
+        .containsSubsequence(
+            MBeanServerNotification.UNREGISTRATION_NOTIFICATION,
+            MBeanServerNotification.REGISTRATION_NOTIFICATION);
+    assertThat(running(connect, connector)).as("%s's tasks running again", connector).isTrue();
+  }
+
+  private static boolean restarted(List<String> seen) {
+    int gone = seen.indexOf(MBeanServerNotification.UNREGISTRATION_NOTIFICATION);
+    return gone >= 0
+        && seen.subList(gone, seen.size())
+            .contains(MBeanServerNotification.REGISTRATION_NOTIFICATION);
+  }
+
+  private static boolean running(EmbeddedConnectCluster connect, String connector) {
+    var status = connect.connectorStatus(connector);
+    return status.connector().state().equals("RUNNING")
+        && !status.tasks().isEmpty()
+        && status.tasks().stream().allMatch(t -> t.state().equals("RUNNING"));
   }
 
   /** How a column's values compare: what each side's JDBC driver returns, made comparable. */
