@@ -65,18 +65,20 @@ final class MovedRows {
     touched = true;
     List<Column> keys = changes.keys();
     Set<String> present = columns().stream().map(ExistingColumn::name).collect(Collectors.toSet());
-    for (Column column : target.layout().columns()) {
-      if (changes.keptColumns().contains(column.name()) && present.contains(column.name())) {
-        st.executeUpdate(
-            MovedRowsSql.keepMoved(
-                table,
-                staging,
-                keys,
-                changes.previousKeyColumns(),
-                nextKeys,
-                KeyFold.KEEP_COLUMN,
-                column));
-      }
+    List<Column> kept =
+        target.layout().columns().stream()
+            .filter(c -> changes.keptColumns().contains(c.name()) && present.contains(c.name()))
+            .toList();
+    if (!kept.isEmpty()) {
+      st.executeUpdate(
+          MovedRowsSql.keepMoved(
+              table,
+              staging,
+              keys,
+              changes.previousKeyColumns(),
+              nextKeys,
+              KeyFold.KEEP_COLUMN,
+              kept));
     }
     int taken =
         st.executeUpdate(

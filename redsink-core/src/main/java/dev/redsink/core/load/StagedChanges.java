@@ -9,14 +9,16 @@ import java.util.Set;
 
 /**
  * What a key-folded load staged: the staging table's layout (the target's columns, the op column
- * and, when some change did not carry a column's value, the keep column), the key columns, the
- * operations present, the columns some row keeps from the target, the staging columns holding the
- * old key of a primary-key change's row (empty when no staged row has one), the staging columns
+ * and, when some change did not carry a column's value, the keep column), the number of changes it
+ * applies (one per key; the rows kept for primary-key changes are not changes), the key columns,
+ * the operations present, the columns some row keeps from the target, the staging columns holding
+ * the old key of a primary-key change's row (empty when no staged row has one), the staging columns
  * holding the new key a primary-key change gave a row that is kept for it (empty when none), and
  * whether the table is emptied first (a source truncate).
  */
 record StagedChanges(
     RowLayout stagingLayout,
+    int changes,
     List<String> keyColumns,
     Set<Operation> operations,
     Set<String> keptColumns,

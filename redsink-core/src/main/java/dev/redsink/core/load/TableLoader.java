@@ -307,6 +307,7 @@ final class TableLoader {
           Optional.of(
               new StagedChanges(
                   stagingLayout,
+                  folded.changes(),
                   folded.keyColumns(),
                   folded.operations(),
                   folded.keptColumns(),

@@ -9,6 +9,7 @@ import dev.redsink.core.typed.KeyFold;
 import dev.redsink.core.typed.KeyFold.Operation;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -45,66 +46,63 @@ final class UpsertStep {
   /**
    * Applies the staged changes.
    *
-   * @return the rows affected: deleted for {@code d}, flagged for {@code s}, inserted for {@code u}
-   *     (a replaced row counts once, as inserted)
+   * @return the changes applied, one per key: inserted or replaced, deleted, flagged
    */
   long apply(Statement st, TargetTable table, String staging, StagedChanges changes)
       throws SQLException {
     String op = KeyFold.OP_COLUMN;
-    long affected = 0;
     MovedRows moved = new MovedRows(st, table, staging, changes);
     List<Column> keys = changes.previousKeyColumns().isEmpty() ? List.of() : changes.keys();
     // Before the deletes: a staged row that did not carry a column takes the target row's value.
-    for (Column column : table.layout().columns()) {
-      if (changes.keptColumns().contains(column.name())) {
+    List<Column> kept =
+        table.layout().columns().stream()
+            .filter(c -> changes.keptColumns().contains(c.name()))
+            .toList();
+    if (!kept.isEmpty()) {
+      st.executeUpdate(
+          UpsertSql.keepExisting(
+              table.name(), staging, changes.keyColumns(), KeyFold.KEEP_COLUMN, kept));
+      if (!changes.previousKeyColumns().isEmpty()) {
+        // After the match by key: a primary-key change's row keeps its old key's values.
         st.executeUpdate(
-            UpsertSql.keepExisting(
-                table.name(), staging, changes.keyColumns(), KeyFold.KEEP_COLUMN, column));
-        if (!changes.previousKeyColumns().isEmpty()) {
-          // After the match by key: a primary-key change's row keeps its old key's values.
-          st.executeUpdate(
-              UpsertSql.keepFromPreviousKey(
-                  table.name(),
-                  staging,
-                  keys,
-                  changes.previousKeyColumns(),
-                  KeyFold.KEEP_COLUMN,
-                  column));
-        }
+            UpsertSql.keepFromPreviousKey(
+                table.name(),
+                staging,
+                keys,
+                changes.previousKeyColumns(),
+                KeyFold.KEEP_COLUMN,
+                kept));
       }
     }
     moved.take();
     moved.keep();
-    if (changes.operations().contains(Operation.DELETE)) {
-      affected +=
-          st.executeUpdate(
-              UpsertSql.deleteMatched(
-                  table.name(), staging, changes.keyColumns(), op, Operation.DELETE.code()));
+    List<String> deleted = new ArrayList<>(2);
+    for (Operation o : List.of(Operation.DELETE, Operation.REPLACE)) {
+      if (changes.operations().contains(o)) {
+        deleted.add(o.code());
+      }
     }
-    if (changes.operations().contains(Operation.REPLACE)) {
+    if (!deleted.isEmpty()) {
       st.executeUpdate(
-          UpsertSql.deleteMatched(
-              table.name(), staging, changes.keyColumns(), op, Operation.REPLACE.code()));
+          UpsertSql.deleteMatched(table.name(), staging, changes.keyColumns(), op, deleted));
     }
     boolean soft = changes.operations().contains(Operation.SOFT_DELETE);
     if (soft) {
-      affected +=
-          st.executeUpdate(
-              UpsertSql.flagDeleted(
-                  table.name(), staging, changes.keyColumns(), op, settings.deletedColumn()));
+      st.executeUpdate(
+          UpsertSql.flagDeleted(
+              table.name(), staging, changes.keyColumns(), op, settings.deletedColumn()));
     }
     if (soft || changes.operations().contains(Operation.REPLACE)) {
-      affected +=
-          st.executeUpdate(
-              UpsertSql.insertChanged(
-                  table.name(),
-                  staging,
-                  table.layout(),
-                  changes.keyColumns(),
-                  op,
-                  soft ? UpsertSql.SoftDeletes.INSERT_UNMATCHED : UpsertSql.SoftDeletes.NONE));
+      st.executeUpdate(
+          UpsertSql.insertChanged(
+              table.name(),
+              staging,
+              table.layout(),
+              changes.keyColumns(),
+              op,
+              soft ? UpsertSql.SoftDeletes.INSERT_UNMATCHED : UpsertSql.SoftDeletes.NONE));
     }
     moved.dropIfEmpty();
-    return affected;
+    return changes.changes();
   }
 }

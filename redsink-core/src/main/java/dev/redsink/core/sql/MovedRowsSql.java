@@ -276,7 +276,7 @@ public final class MovedRowsSql {
 
   /**
    * Like {@link UpsertSql#keepExisting}, for the staged rows of a primary-key change: they take the
-   * value of the moved row of their old key and their own key.
+   * values of the moved row of their old key and their own key.
    */
   public static String keepMoved(
       TableName table,
@@ -285,13 +285,13 @@ public final class MovedRowsSql {
       List<String> previousKeyColumns,
       List<String> nextKeyColumns,
       String keepColumn,
-      Column column) {
+      List<Column> columns) {
     return UpsertSql.keep(
         table,
         staging,
         movedMatch("existing", staging, keyColumns, previousKeyColumns, nextKeyColumns),
         keepColumn,
-        column);
+        columns);
   }
 
   /** Deletes the moved rows that staged rows of a primary-key change took their values from. */

@@ -4,6 +4,7 @@ import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnType;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.TableName;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -18,17 +19,22 @@ public final class UpsertSql {
   private UpsertSql() {}
 
   /**
-   * Sets a column of the staged rows that did not carry its value (the keep column lists it) to the
-   * value of the target row they replace; staged SUPER columns hold JSON text.
+   * Sets the columns of the staged rows that did not carry their values (the keep column lists
+   * them) to the values of the target rows they replace, every such column in one statement, so the
+   * target is joined once; staged SUPER columns hold JSON text.
    */
   public static String keepExisting(
-      TableName target, String staging, List<String> keyColumns, String keepColumn, Column column) {
+      TableName target,
+      String staging,
+      List<String> keyColumns,
+      String keepColumn,
+      List<Column> columns) {
     return keep(
         target,
         staging,
         match("existing", Identifiers.quote(staging), keyColumns),
         keepColumn,
-        column);
+        columns);
   }
 
   /**
@@ -42,37 +48,68 @@ public final class UpsertSql {
       List<Column> keys,
       List<String> previousKeyColumns,
       String keepColumn,
-      Column column) {
+      List<Column> columns) {
     return keep(
         target,
         staging,
         KeyText.matches("existing", keys, Identifiers.quote(staging), previousKeyColumns),
         keepColumn,
-        column);
+        columns);
   }
 
+  /**
+   * The UPDATE of the staged rows matched by {@code match} that sets each of {@code columns} the
+   * keep column lists to the matched row's value, and leaves the others as staged.
+   */
   static String keep(
-      TableName target, String staging, String match, String keepColumn, Column column) {
-    String existing = "existing." + Identifiers.quote(column.name());
-    String value =
-        column.type().equals(ColumnType.SUPER) ? "JSON_SERIALIZE(" + existing + ")" : existing;
+      TableName target, String staging, String match, String keepColumn, List<Column> columns) {
+    if (columns.isEmpty()) {
+      throw new IllegalArgumentException("no column to keep in " + staging);
+    }
+    String s = Identifiers.quote(staging);
+    boolean one = columns.size() == 1;
+    List<String> set = new ArrayList<>(columns.size());
+    List<String> listed = new ArrayList<>(columns.size());
+    for (Column column : columns) {
+      String name = Identifiers.quote(column.name());
+      String existing = "existing." + name;
+      String value =
+          column.type().equals(ColumnType.SUPER) ? "JSON_SERIALIZE(" + existing + ")" : existing;
+      String isListed =
+          "POSITION("
+              + Identifiers.literal(name)
+              + " IN "
+              + s
+              + "."
+              + Identifiers.quote(keepColumn)
+              + ") > 0";
+      listed.add(isListed);
+      // With several columns a row may lack only some: the others keep their staged values.
+      set.add(
+          name
+              + " = "
+              + (one
+                  ? value
+                  : "CASE WHEN "
+                      + isListed
+                      + " THEN "
+                      + value
+                      + " ELSE "
+                      + s
+                      + "."
+                      + name
+                      + " END"));
+    }
     return "UPDATE "
-        + Identifiers.quote(staging)
+        + s
         + " SET "
-        + Identifiers.quote(column.name())
-        + " = "
-        + value
+        + String.join(", ", set)
         + " FROM "
         + Identifiers.table(target)
         + " existing WHERE "
         + match
-        + " AND POSITION("
-        + Identifiers.literal(Identifiers.quote(column.name()))
-        + " IN "
-        + Identifiers.quote(staging)
-        + "."
-        + Identifiers.quote(keepColumn)
-        + ") > 0";
+        + " AND "
+        + (one ? listed.get(0) : "(" + String.join(" OR ", listed) + ")");
   }
 
   /** Deletes every row (a source truncate, inside the load transaction, unlike TRUNCATE). */
@@ -91,9 +128,16 @@ public final class UpsertSql {
         + " IS NOT TRUE";
   }
 
-  /** Deletes the target rows whose key has a staged row with this op. */
+  /**
+   * Deletes the target rows whose key has a staged row with one of these ops: deleted keys and the
+   * rows replacements replace, in one statement, so the target is joined once.
+   */
   public static String deleteMatched(
-      TableName target, String staging, List<String> keyColumns, String opColumn, String op) {
+      TableName target,
+      String staging,
+      List<String> keyColumns,
+      String opColumn,
+      List<String> ops) {
     return "DELETE FROM "
         + Identifiers.table(target)
         + " USING "
@@ -101,7 +145,7 @@ public final class UpsertSql {
         + " WHERE "
         + match(Identifiers.table(target), Identifiers.quote(staging), keyColumns)
         + " AND "
-        + opIs(staging, opColumn, op);
+        + opIn(staging, opColumn, ops);
   }
 
   /** Sets the soft-delete flag on the target rows whose key has a staged {@code s} row. */
@@ -178,6 +222,18 @@ public final class UpsertSql {
 
   static String opIs(String staging, String opColumn, String op) {
     return Identifiers.quote(staging) + "." + Identifiers.quote(opColumn) + " = '" + op + "'";
+  }
+
+  static String opIn(String staging, String opColumn, List<String> ops) {
+    if (ops.size() == 1) {
+      return opIs(staging, opColumn, ops.get(0));
+    }
+    return Identifiers.quote(staging)
+        + "."
+        + Identifiers.quote(opColumn)
+        + " IN ("
+        + ops.stream().map(op -> "'" + op + "'").collect(Collectors.joining(", "))
+        + ")";
   }
 
   static String values(String qualifier, List<Column> columns) {

@@ -56,6 +56,7 @@ public final class KeyFold {
    */
   public record Folded(
       List<Record> staged,
+      int changes,
       List<String> keyColumns,
       Set<Operation> operations,
       Set<String> keptColumns,
@@ -318,7 +319,14 @@ public final class KeyFold {
       staged.add(s);
     }
     return new Folded(
-        staged, keyColumns, operations, kept, previousKeyColumns, nextKeyColumns, truncate);
+        staged,
+        last.size(),
+        keyColumns,
+        operations,
+        kept,
+        previousKeyColumns,
+        nextKeyColumns,
+        truncate);
   }
 
   private static void addText(

@@ -14,6 +14,7 @@ import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.fault.SqlFault;
 import dev.redsink.testkit.Warehouse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -150,6 +151,41 @@ class CdcIT {
         .containsExactly("cid|integer", "name|character varying");
   }
 
+  /**
+   * A load of inserts, replacements and deletes removes the replaced and the deleted rows with one
+   * DELETE, so the target is joined once, and counts one change per key.
+   */
+  @Test
+  void replacedAndDeletedRowsGoInOneDeleteAndTheLoadCountsItsChanges() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+      sink.write(
+          List.of(
+              event(0, 0, true, "r", "null", image(1, "a"), 100, 1),
+              event(0, 1, true, "r", "null", image(2, "b"), 100, 2)));
+      fx.emulator()
+          .sqlFaults()
+          .failNext(
+              "^DELETE FROM (\\S+\\.)?\"?" + table + "\"? ", 100, SqlFault.delay(Duration.ZERO));
+      long loaded =
+          sink.write(
+                  List.of(
+                      event(0, 2, true, "u", image(1, "a"), image(1, "a2"), 200, 1),
+                      event(0, 3, true, "d", image(2, "b"), "null", 300, 2),
+                      record(0, 4, 2, null),
+                      event(0, 5, true, "c", "null", image(3, "c"), 400, 3)))
+              .loaded();
+      assertThat(loaded).as("changes applied: a replacement, a delete, an insert").isEqualTo(3);
+    }
+    assertThat(fx.emulator().sqlFaults().firedFaults())
+        .extracting(f -> f.statement().replaceAll("\\s+", " "))
+        .singleElement()
+        .asString()
+        .startsWith("DELETE FROM")
+        .contains("IN ('d', 'u')");
+    assertThat(fx.rows("SELECT cid, name FROM " + table + " ORDER BY cid"))
+        .containsExactly("1|a2", "3|c");
+  }
+
   @Test
   void envelopesAreHeldSplitFromTheirSharedSchemaAndLoadTheSameRows() throws Exception {
     try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
@@ -220,6 +256,70 @@ class CdcIT {
     }
     assertThat(fx.rows("SELECT cid, name FROM " + table + " ORDER BY cid"))
         .containsExactly("7|other", "60|long text");
+  }
+
+  private static final String UNSENT = "\"__debezium_unavailable_value\"";
+
+  /** A row of three text columns besides the key; each value is quoted, or {@link #UNSENT}. */
+  private static String wide(int cid, String name, String note, String bio) {
+    return "{\"cid\":" + cid + ",\"name\":" + name + ",\"note\":" + note + ",\"bio\":" + bio + "}";
+  }
+
+  private static String q(String text) {
+    return "\"" + text + "\"";
+  }
+
+  /**
+   * Rows that lack some of several columns take each lacking column from the row they replace, and
+   * keep the columns they carry: whether they replace a row of their key, of their old key in the
+   * same load, or of their old key kept by an earlier load. Every column comes from one UPDATE per
+   * source of values, not one per column.
+   */
+  @Test
+  void rowsLackingSeveralColumnsTakeEachFromTheRowTheyReplace() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(cdc("hard"))) {
+      sink.write(
+          List.of(
+              event(0, 0, false, "c", "null", wide(1, q("a"), q("n1"), q("b1")), 100, 1),
+              event(0, 1, false, "c", "null", wide(2, q("b"), q("n2"), q("b2")), 100, 2),
+              event(0, 2, false, "c", "null", wide(5, q("e"), q("n5"), q("b5")), 100, 5),
+              event(0, 3, false, "c", "null", wide(7, q("g"), q("n7"), q("b7")), 100, 7)));
+      fx.emulator()
+          .sqlFaults()
+          .failNext("^UPDATE \"redsink_staging", 100, SqlFault.delay(Duration.ZERO));
+      sink.write(
+          List.of(
+              event(0, 4, false, "u", "null", wide(1, q("a2"), UNSENT, q("b1x")), 200, 1),
+              event(0, 5, false, "u", "null", wide(2, UNSENT, UNSENT, q("b2x")), 210, 2),
+              withHeader(
+                  event(0, 6, false, "d", wide(5, "null", "null", "null"), "null", 220, 5),
+                  "__debezium.newkey",
+                  "{\"cid\":60}"),
+              record(0, 7, 5, null),
+              withHeader(
+                  event(0, 8, false, "c", "null", wide(60, UNSENT, UNSENT, q("b60")), 230, 60),
+                  "__debezium.oldkey",
+                  "{\"cid\":5}")));
+      assertThat(fx.emulator().sqlFaults().firedFaults())
+          .as("the staged rows' updates: by their key, then by their old key")
+          .hasSize(2);
+      // The old key's delete first; its create in a later load takes the kept row's values.
+      sink.write(
+          List.of(
+              withHeader(
+                  event(0, 9, false, "d", wide(7, "null", "null", "null"), "null", 300, 7),
+                  "__debezium.newkey",
+                  "{\"cid\":70}"),
+              record(0, 10, 7, null)));
+      sink.write(
+          List.of(
+              withHeader(
+                  event(0, 11, false, "c", "null", wide(70, UNSENT, q("n70"), UNSENT), 400, 70),
+                  "__debezium.oldkey",
+                  "{\"cid\":7}")));
+    }
+    assertThat(fx.rows("SELECT cid, name, note, bio FROM " + table + " ORDER BY cid"))
+        .containsExactly("1|a2|n1|b1x", "2|b|n2|b2x", "60|e|n5|b60", "70|g|n70|b7");
   }
 
   /** The new key's create of a primary-key change from {@code oldCid}, its TOASTed name unsent. */

@@ -44,6 +44,7 @@ class CopyPathTest {
             Optional.of(
                 new StagedChanges(
                     TYPED,
+                    1,
                     List.of("amount"),
                     Set.of(Operation.REPLACE),
                     Set.of(),
