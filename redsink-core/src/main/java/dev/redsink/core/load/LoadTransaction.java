@@ -129,7 +129,7 @@ final class LoadTransaction {
                     staged.copySource()));
             written = staged.rows();
           } else if (staging != null) {
-            written = apply(st, table, staged, staging);
+            written += apply(st, table, staged, staging);
           }
           long copied = path == CopyPath.DIRECT ? System.nanoTime() - t2 : 0;
           ledger.advance(c, table.name(), plan.advancing(committed));

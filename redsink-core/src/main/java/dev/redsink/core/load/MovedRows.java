@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,11 +63,21 @@ final class MovedRows {
     }
     touched = true;
     List<Column> keys = changes.keys();
-    Set<String> present = columns().stream().map(ExistingColumn::name).collect(Collectors.toSet());
-    List<Column> kept =
-        target.layout().columns().stream()
-            .filter(c -> changes.keptColumns().contains(c.name()) && present.contains(c.name()))
-            .toList();
+    // A row that waited keeps the column types of its time: a column widened since gives its value,
+    // one whose type changed otherwise (renamed aside for a new column of another type) gives
+    // none, as a rebuild of the table would, and its value could not be set in the same UPDATE.
+    Map<String, String> waited = types(columns());
+    Map<String, String> now = types(TargetTables.columns(st.getConnection(), target.name()));
+    List<Column> kept = new ArrayList<>();
+    for (Column column : target.layout().columns()) {
+      String from = waited.get(column.name());
+      String to = now.get(column.name());
+      if (changes.keptColumns().contains(column.name())
+          && from != null
+          && (from.equals(to) || MovedRowsSql.widens(from, to))) {
+        kept.add(column);
+      }
+    }
     if (!kept.isEmpty()) {
       st.executeUpdate(
           MovedRowsSql.keepMoved(
@@ -204,6 +213,10 @@ final class MovedRows {
   }
 
   /** The table's columns, empty while it does not exist. */
+  private static Map<String, String> types(List<ExistingColumn> columns) {
+    return columns.stream().collect(Collectors.toMap(ExistingColumn::name, ExistingColumn::type));
+  }
+
   private List<ExistingColumn> columns() throws SQLException {
     if (columns == null) {
       columns = TargetTables.columns(st.getConnection(), table);

@@ -147,7 +147,7 @@ public final class MovedRowsSql {
       Pattern.compile("(character varying|numeric)\\((\\d+)(?:,(\\d+))?\\)");
 
   /** Whether a column of type {@code from} (as the catalog names it) widens to {@code to}. */
-  static boolean widens(String from, String to) {
+  public static boolean widens(String from, String to) {
     if (from == null) {
       return false;
     }

@@ -59,7 +59,8 @@ public final class UpsertSql {
 
   /**
    * The UPDATE of the staged rows matched by {@code match} that sets each of {@code columns} the
-   * keep column lists to the matched row's value, and leaves the others as staged.
+   * keep column lists to the matched row's value, and leaves the others as staged. Each matched
+   * value's type must combine with its staged column's (same category: both text, both numbers).
    */
   static String keep(
       TableName target, String staging, String match, String keepColumn, List<Column> columns) {

@@ -43,6 +43,8 @@ public final class KeyFold {
    * The staged rows of one load: records whose values are envelopes with the op field (and the keep
    * field when {@code keptColumns} is not empty).
    *
+   * @param changes the changes the staged rows apply, one per key (the staged {@code m} rows are
+   *     not changes)
    * @param keptColumns the columns some staged row keeps from the target's row, because its change
    *     did not carry their value
    * @param previousKeyColumns how many {@link StagingColumns#previousKey} columns the staged rows
