@@ -4,10 +4,11 @@ import java.util.ArrayDeque;
 
 /**
  * The byte arrays column chunks fill, handed from one file to the next on the thread that encodes
- * them: a chunk's value, page and compressed buffers grow to a megabyte or more for every column of
- * every file, and allocating (and zeroing) them anew each time was a fifth of the encoding threads'
- * time, in arrays large enough for G1 to allocate them outside the young generation. Each thread
- * keeps at most {@link #KEPT_BYTES} of them; a thread's arrays go when it ends.
+ * them: a chunk's value and compressed buffers grow to a megabyte or more for every column of every
+ * file, and allocating (and zeroing) them anew each time was a fifth of the encoding threads' time,
+ * in arrays large enough for G1 to allocate them outside the young generation. Each thread keeps at
+ * most {@link #KEPT_BYTES} of them, and beside them one array its pages are assembled in, one page
+ * at a time ({@link #page(int)}); a thread's arrays go when it ends.
  */
 final class ChunkBuffers {
   /**
