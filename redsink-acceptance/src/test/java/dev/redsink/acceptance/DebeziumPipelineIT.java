@@ -77,6 +77,12 @@ class DebeziumPipelineIT {
   private static final Pattern MOVED_TABLE_CREATED =
       Pattern.compile("(?i)CREATE TABLE \\S*_redsink_moved_(\\w+)");
 
+  /** A keep UPDATE of a staging table that sets big, jb and by, each from the table's row. */
+  private static final Pattern SEVERAL_KEPT =
+      Pattern.compile(
+          "(?s)^UPDATE \"redsink_staging\\w*\" SET .*\"jb\" = CASE WHEN.*\"by\" = CASE WHEN"
+              + ".*\"big\" = CASE WHEN");
+
   /** A fault that changes nothing: it only records the statements it matches. */
   private static final SqlFault PROBE = new SqlFault.Delay(Duration.ZERO);
 
@@ -182,6 +188,8 @@ class DebeziumPipelineIT {
         // Values this long are stored out of line (TOASTed): an update that leaves them
         // unchanged does not send them, and Debezium sends its placeholder instead.
         "ALTER TABLE customers ALTER COLUMN big SET STORAGE EXTERNAL",
+        "ALTER TABLE customers ALTER COLUMN jb SET STORAGE EXTERNAL",
+        "ALTER TABLE customers ALTER COLUMN by SET STORAGE EXTERNAL",
         // A table whose topic has four partitions, loaded by two tasks: a primary-key change's
         // delete and create land in different partitions and loads.
         "CREATE TABLE accounts (id integer PRIMARY KEY, note text)",
@@ -432,11 +440,26 @@ class DebeziumPipelineIT {
   @Test
   @Order(5)
   void anUnchangedToastedValueKeepsTheRowsValue() throws Exception {
+    // Row 1 gets a TOASTed jsonb and bytea beside its TOASTed text, loaded first: the updates
+    // after it leave all three unsent, and the loads take a SUPER, a VARBYTE and a VARCHAR value
+    // from the table in one statement.
     source.execute(
-        "UPDATE customers SET i = 11 WHERE id = 1",
-        "UPDATE customers SET i = 12 WHERE id = 1",
-        "UPDATE customers SET s = 7 WHERE id = 2");
+        "UPDATE customers SET jb = jsonb_build_object('long', repeat('q', 5000)),"
+            + " by = decode(repeat('ab', 5000), 'hex') WHERE id = 1");
     awaitSameRows();
+    emulator.sqlFaults().failNext(SEVERAL_KEPT.pattern(), 1_000, PROBE);
+    try {
+      source.execute(
+          "UPDATE customers SET i = 11 WHERE id = 1",
+          "UPDATE customers SET i = 12 WHERE id = 1",
+          "UPDATE customers SET s = 7 WHERE id = 2");
+      awaitSameRows();
+      assertThat(emulator.sqlFaults().firedFaults())
+          .as("an UPDATE of a staging table taking jb, by and big from the table")
+          .anySatisfy(f -> assertThat(f.statement()).containsPattern(SEVERAL_KEPT));
+    } finally {
+      emulator.sqlFaults().reset();
+    }
     for (String table : TABLES) {
       assertThat(warehouse.rows("SELECT count(*) FROM " + table + " WHERE big LIKE '%unavail%'"))
           .containsExactly("0");
