@@ -37,6 +37,7 @@ final class MovedRows {
   private final TableName table;
   private final List<String> nextKeys;
   private List<ExistingColumn> columns;
+  private List<ExistingColumn> targetColumns;
   private boolean touched;
 
   MovedRows(Statement st, TargetTable target, String staging, StagedChanges changes) {
@@ -67,7 +68,7 @@ final class MovedRows {
     // one whose type changed otherwise (renamed aside for a new column of another type) gives
     // none, as a rebuild of the table would, and its value could not be set in the same UPDATE.
     Map<String, String> waited = types(columns());
-    Map<String, String> now = types(TargetTables.columns(st.getConnection(), target.name()));
+    Map<String, String> now = types(targetColumns());
     List<Column> kept = new ArrayList<>();
     for (Column column : target.layout().columns()) {
       String from = waited.get(column.name());
@@ -161,8 +162,7 @@ final class MovedRows {
    * @return the target's columns
    */
   private List<ExistingColumn> prepare() throws SQLException {
-    List<ExistingColumn> wanted =
-        new ArrayList<>(TargetTables.columns(st.getConnection(), target.name()));
+    List<ExistingColumn> wanted = new ArrayList<>(targetColumns());
     List<ExistingColumn> found = columns();
     if (!found.isEmpty() && sameColumns(found, wanted)) {
       return wanted;
@@ -212,11 +212,19 @@ final class MovedRows {
     return true;
   }
 
-  /** The table's columns, empty while it does not exist. */
   private static Map<String, String> types(List<ExistingColumn> columns) {
     return columns.stream().collect(Collectors.toMap(ExistingColumn::name, ExistingColumn::type));
   }
 
+  /** The target's columns, read once per load: its schema step ran before this one. */
+  private List<ExistingColumn> targetColumns() throws SQLException {
+    if (targetColumns == null) {
+      targetColumns = TargetTables.columns(st.getConnection(), target.name());
+    }
+    return targetColumns;
+  }
+
+  /** The table's columns, empty while it does not exist. */
   private List<ExistingColumn> columns() throws SQLException {
     if (columns == null) {
       columns = TargetTables.columns(st.getConnection(), table);

@@ -109,8 +109,9 @@ public final class UpsertSql {
         + Identifiers.table(target)
         + " existing WHERE "
         + match
-        + " AND "
-        + (one ? listed.get(0) : "(" + String.join(" OR ", listed) + ")");
+        + " AND ("
+        + String.join(" OR ", listed)
+        + ")";
   }
 
   /** Deletes every row (a source truncate, inside the load transaction, unlike TRUNCATE). */
