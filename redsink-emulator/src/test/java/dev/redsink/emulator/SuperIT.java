@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.Statement;
 import java.sql.Types;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -63,6 +65,49 @@ class SuperIT {
       // The driver knows SUPER by Redshift's type OID.
       assertThat(meta.getColumnTypeName(4)).isEqualTo("super");
       assertThat(meta.getColumnType(4)).isEqualTo(Types.LONGVARCHAR);
+    }
+  }
+
+  /**
+   * PostgreSQL would sort a sample of each SUPER column with SQL functions on every automatic
+   * ANALYZE: SUPER columns are left out of its statistics, whichever statement made them.
+   */
+  @Test
+  void superColumnsAreLeftOutOfPostgresStatistics(RedshiftEmulator emulator) throws Exception {
+    try (Connection c = Redshift.connect(emulator);
+        Statement st = c.createStatement()) {
+      st.execute("CREATE TABLE super_stats (id INT, doc SUPER, note VARCHAR(20))");
+      st.execute("ALTER TABLE super_stats ADD COLUMN extra SUPER");
+      st.execute(
+          "INSERT INTO super_stats SELECT 1, JSON_PARSE('{\"a\": 1}'), 'one', JSON_PARSE('[1]')"
+              + " UNION ALL SELECT 2, JSON_PARSE('{\"a\": 2}'), 'two', JSON_PARSE('[2]')");
+      st.execute("CREATE TABLE super_stats_copy AS SELECT id, doc FROM super_stats");
+      st.execute("SELECT id, extra INTO super_stats_into FROM super_stats");
+    }
+    try (Connection pg = DriverManager.getConnection(emulator.backendJdbcUrl());
+        Statement st = pg.createStatement()) {
+      st.execute("ANALYZE super_stats, super_stats_copy, super_stats_into");
+      List<String> analysed = new ArrayList<>();
+      try (ResultSet rs =
+          st.executeQuery(
+              "SELECT tablename || '.' || attname FROM pg_stats WHERE tablename LIKE"
+                  + " 'super_stats%' ORDER BY 1")) {
+        while (rs.next()) {
+          analysed.add(rs.getString(1));
+        }
+      }
+      assertThat(analysed)
+          .containsExactly(
+              "super_stats.id", "super_stats.note", "super_stats_copy.id", "super_stats_into.id");
+    }
+    try (Connection c = Redshift.connect(emulator);
+        Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT id FROM super_stats ORDER BY doc DESC")) {
+      List<Integer> ids = new ArrayList<>();
+      while (rs.next()) {
+        ids.add(rs.getInt(1));
+      }
+      assertThat(ids).as("SUPER still orders").containsExactly(2, 1);
     }
   }
 }
