@@ -236,7 +236,7 @@ public final class CdcEndToEnd {
    * With {@code raw}, Redsink reads keys and values with ByteArrayConverter: the JSON as Debezium's
    * JsonConverter wrote it, neither parsed into a Struct nor written back to JSON.
    */
-  private static Map<String, String> converters(Map<String, String> config, boolean raw) {
+  static Map<String, String> converters(Map<String, String> config, boolean raw) {
     if (raw) {
       config.put("key.converter", ByteArrayConverter.class.getName());
       config.put("value.converter", ByteArrayConverter.class.getName());

@@ -466,7 +466,7 @@ public final class ConnectEndToEnd {
   }
 
   /** The task's load time by phase, from its MXBean (docs/kafka-connect.md, Metrics). */
-  private static void printPhases(String connector) throws Exception {
+  static void printPhases(String connector) throws Exception {
     ObjectName task =
         new ObjectName(
             "dev.redsink:type=RedshiftSinkTask,connector="

@@ -9,7 +9,10 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -27,15 +30,24 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  * rows, in offset order (one partition, one task), so the offsets below its new position became
  * visible between the two polls, and each one's latency is the poll's time minus its produce time
  * (an upper bound, late by at most one poll interval). Polling the table itself ({@code
- * max(pico_offset)}) would scan every row on every poll and slow the database it measures. Records
- * of the first {@code --warmup-s} seconds are left out.
+ * max(pico_offset)}) would scan every row on every poll and slow the database it measures.
+ *
+ * <p>The run measures a pipeline that is running, not one starting: the producer first sends {@code
+ * --prime} records at {@code --prime-rate} (half the rate unless given), and the steady rate, for
+ * {@code --seconds}, starts when the connector has loaded all of them: its task started and joined
+ * the group, the table created, and the JVMs' compilers past the start. Records of the first {@code
+ * --warmup-s} seconds of the steady rate are left out too. {@code --prime=0} starts the rate with
+ * the connector, so its start-up backlog is part of what is measured.
  *
  * <p>With {@code --shape=cdc} the records are Debezium change events ({@link ChangeEvents}; a
  * delete is two records, the event and its tombstone) applied by a typed {@code write.mode = cdc}
  * connector, and {@code --rate} counts change-event records.
  *
  * <p>Options: {@code --rate=20000 --seconds=90 --warmup-s=15 --poll-ms=100 --flush-interval-ms=1000
- * --flush-max-bytes=67108864 --max-file-bytes=32MB --cost-profile=redshift --shape=json1k|cdc}.
+ * --flush-max-bytes=67108864 --max-file-bytes=32MB --cost-profile=redshift --shape=json1k|cdc
+ * --converter=json|bytes --prime=1000 --prime-rate=rate/2 --trace=false}; {@code --converter=bytes}
+ * (cdc only) has the connector read keys and values with ByteArrayConverter, as
+ * docs/table-layouts.md advises where no transform needs structs.
  */
 public final class Freshness {
   private Freshness() {}
@@ -47,27 +59,36 @@ public final class Freshness {
     int seconds = args.integer("seconds", 90);
     int warmup = args.integer("warmup-s", 15);
     int pollMs = args.integer("poll-ms", 100);
+    int prime = args.integer("prime", 1_000);
+    int primeRate = args.integer("prime-rate", rate / 2);
     String flushInterval = args.string("flush-interval-ms", "1000");
     String flushMaxBytes = args.string("flush-max-bytes", Long.toString(64L << 20));
     String costProfile = args.string("cost-profile", "redshift");
     boolean cdc = args.string("shape", "json1k").equals("cdc");
     String maxFileBytes = args.string("max-file-bytes", cdc ? "" : "32MB");
+    boolean rawBytes = args.string("converter", "json").equals("bytes");
+    boolean trace = args.string("trace", "false").equals("true");
     String topic = cdc ? ChangeEvents.TOPIC : ConnectEndToEnd.TOPIC;
-    int total = rate * seconds;
+    int total = prime + rate * seconds;
     System.out.printf(
         "# freshness: %,d records/s for %d s (%,d records, %s), flush.interval.ms %s,"
             + " flush.max.bytes %s, max.file.bytes %s, cost profile %s, poll every %d ms, first"
-            + " %d s left out%n",
+            + " %d s left out, %,d records first at %,d/s%n",
         rate,
         seconds,
         total,
-        cdc ? "Debezium change events into a typed cdc table" : "1 KiB JSON",
+        cdc
+            ? "Debezium change events into a typed cdc table, "
+                + (rawBytes ? "ByteArrayConverter" : "JsonConverter")
+            : "1 KiB JSON",
         flushInterval,
         flushMaxBytes,
         maxFileBytes.isEmpty() ? "default" : maxFileBytes,
         costProfile,
         pollMs,
-        warmup);
+        warmup,
+        prime,
+        primeRate);
     AtomicLongArray produced = new AtomicLongArray(total);
     long[] visible = new long[total];
     EmbeddedConnectCluster connect = null;
@@ -78,7 +99,7 @@ public final class Freshness {
       String table = "bench_freshness";
       Map<String, String> config =
           cdc
-              ? CdcEndToEnd.redsink(endpoint, table, "")
+              ? CdcEndToEnd.converters(CdcEndToEnd.redsink(endpoint, table, ""), rawBytes)
               : ConnectEndToEnd.redsink(endpoint, table, 0, "");
       config.remove("batch.size");
       if (!maxFileBytes.isEmpty()) {
@@ -89,9 +110,19 @@ public final class Freshness {
       connect.configureConnector("freshness", config);
       AtomicBoolean producing = new AtomicBoolean(true);
       EmbeddedConnectCluster cluster = connect;
+      CountDownLatch started = new CountDownLatch(prime > 0 ? 1 : 0);
+      AtomicLong steadyFrom = new AtomicLong();
       Thread producer =
           new Thread(
-              () -> produce(cluster, topic, cdc, rate, total, produced, producing), "producer");
+              () ->
+                  produce(
+                      cluster,
+                      topic,
+                      cdc,
+                      new Pace(rate, primeRate, total, prime, started, steadyFrom),
+                      produced,
+                      producing),
+              "producer");
       long start = System.currentTimeMillis();
       producer.start();
       TopicPartition partition = new TopicPartition(topic, 0);
@@ -104,7 +135,15 @@ public final class Freshness {
           for (long o = seen + 1; o <= max; o++) {
             visible[(int) o] = now;
           }
+          if (trace && max > seen) {
+            System.out.printf(
+                "  %6.1f s: visible to offset %,d (%,d more)%n",
+                (now - start) / 1000.0, max, max - seen);
+          }
           seen = Math.max(seen, max);
+          if (seen >= prime - 1) {
+            started.countDown();
+          }
           if (now - start > (seconds + 300) * 1000L) {
             throw new IllegalStateException("Rows stopped arriving at offset " + seen);
           }
@@ -112,7 +151,8 @@ public final class Freshness {
         }
       }
       producer.join();
-      report(produced, visible, start + warmup * 1000L, rate);
+      ConnectEndToEnd.printPhases("freshness");
+      report(produced, visible, steadyFrom.get() + warmup * 1000L, rate);
     } finally {
       if (connect != null) {
         connect.stop();
@@ -121,23 +161,41 @@ public final class Freshness {
     System.exit(0);
   }
 
+  /**
+   * How the producer paces its records: the first {@code prime} as soon as it can, and once the
+   * connector has loaded them ({@code started}), the rest at {@code rate} from {@code steadyFrom}.
+   */
+  private record Pace(
+      int rate,
+      int primeRate,
+      int total,
+      int prime,
+      CountDownLatch started,
+      AtomicLong steadyFrom) {}
+
   /** Sends at a steady rate, each record stamped with its send time, kept by offset. */
   private static void produce(
       EmbeddedConnectCluster connect,
       String topic,
       boolean cdc,
-      int rate,
-      int total,
+      Pace pace,
       AtomicLongArray produced,
       AtomicBoolean producing) {
     ConnectEndToEnd.Values values = new ConnectEndToEnd.Values();
     ChangeEvents changes = new ChangeEvents(42);
     Deque<ChangeEvents.Message> pending = new ArrayDeque<>();
-    long periodNanos = 1_000_000_000L / rate;
+    long periodNanos = 1_000_000_000L / pace.primeRate();
     long next = System.nanoTime();
     try (KafkaProducer<byte[], byte[]> producer =
         connect.kafka().createProducer(ConnectEndToEnd.producerProps())) {
-      for (int i = 0; i < total; i++) {
+      for (int i = 0; i < pace.total(); i++) {
+        if (i == pace.prime()) {
+          producer.flush();
+          awaitStart(pace.started());
+          pace.steadyFrom().set(System.currentTimeMillis());
+          periodNanos = 1_000_000_000L / pace.rate();
+          next = System.nanoTime();
+        }
         long wait = next - System.nanoTime();
         if (wait > 0) {
           LockSupport.parkNanos(wait);
@@ -167,6 +225,17 @@ public final class Freshness {
       producer.flush();
     } finally {
       producing.set(false);
+    }
+  }
+
+  private static void awaitStart(CountDownLatch started) {
+    try {
+      if (!started.await(5, TimeUnit.MINUTES)) {
+        throw new IllegalStateException("The connector loaded none of the first records in 5 min");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
     }
   }
 
