@@ -32,12 +32,13 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  * (an upper bound, late by at most one poll interval). Polling the table itself ({@code
  * max(pico_offset)}) would scan every row on every poll and slow the database it measures.
  *
- * <p>The run measures a pipeline that is running, not one starting: the producer first sends {@code
- * --prime} records at {@code --prime-rate} (half the rate unless given), and the steady rate, for
- * {@code --seconds}, starts when the connector has loaded all of them: its task started and joined
- * the group, the table created, and the JVMs' compilers past the start. Records of the first {@code
- * --warmup-s} seconds of the steady rate are left out too. {@code --prime=0} starts the rate with
- * the connector, so its start-up backlog is part of what is measured.
+ * <p>With {@code --prime=N} the run measures a pipeline that is running, not one starting: the
+ * producer first sends N records at {@code --prime-rate} (half the rate unless given), and the
+ * steady rate, for {@code --seconds}, starts when the connector has loaded all of them: its task
+ * started and joined the group, the table created, and the JVMs' compilers past the start. Records
+ * of the first {@code --warmup-s} seconds of the steady rate are left out too. Without it ({@code
+ * --prime=0}, the default, as every run before it) the rate starts with the connector, so its
+ * start-up backlog is part of what is measured.
  *
  * <p>With {@code --shape=cdc} the records are Debezium change events ({@link ChangeEvents}; a
  * delete is two records, the event and its tombstone) applied by a typed {@code write.mode = cdc}
@@ -45,7 +46,7 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  *
  * <p>Options: {@code --rate=20000 --seconds=90 --warmup-s=15 --poll-ms=100 --flush-interval-ms=1000
  * --flush-max-bytes=67108864 --max-file-bytes=32MB --cost-profile=redshift --shape=json1k|cdc
- * --converter=json|bytes --prime=1000 --prime-rate=rate/2 --trace=false}; {@code --converter=bytes}
+ * --converter=json|bytes --prime=0 --prime-rate=rate/2 --trace=false}; {@code --converter=bytes}
  * (cdc only) has the connector read keys and values with ByteArrayConverter, as
  * docs/table-layouts.md advises where no transform needs structs.
  */
@@ -59,7 +60,7 @@ public final class Freshness {
     int seconds = args.integer("seconds", 90);
     int warmup = args.integer("warmup-s", 15);
     int pollMs = args.integer("poll-ms", 100);
-    int prime = args.integer("prime", 1_000);
+    int prime = args.integer("prime", 0);
     int primeRate = args.integer("prime-rate", rate / 2);
     String flushInterval = args.string("flush-interval-ms", "1000");
     String flushMaxBytes = args.string("flush-max-bytes", Long.toString(64L << 20));
