@@ -114,7 +114,8 @@ final class BinaryOut implements RowOut {
     room(bytes);
   }
 
-  private void fixed(int length, long v) throws IOException {
+  @Override
+  public void fixed(int length, long v) throws IOException {
     field(4 + length);
     int32(length);
     for (int shift = (length - 1) * 8; shift >= 0; shift -= 8) {

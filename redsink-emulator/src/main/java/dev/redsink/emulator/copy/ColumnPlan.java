@@ -22,7 +22,21 @@ record ColumnPlan(
     /** A number, boolean, date or time rendered by DuckDB: unquoted. */
     PLAIN,
     /** JSON text for SUPER: quoted. */
-    JSON
+    JSON,
+    /** A SMALLINT, INTEGER or BIGINT fetched as a long ({@link RowFormat#BINARY} only). */
+    INTEGRAL,
+    /** A REAL fetched as a float ({@link RowFormat#BINARY} only). */
+    FLOAT4,
+    /** A DOUBLE PRECISION fetched as a double ({@link RowFormat#BINARY} only). */
+    FLOAT8,
+    /** A BOOLEAN fetched as a boolean ({@link RowFormat#BINARY} only). */
+    BOOL,
+    /** A DATE fetched as days since 2000-01-01, ±infinity at the int's ends (binary only). */
+    DAYS,
+    /** A TIME fetched as microseconds since midnight ({@link RowFormat#BINARY} only). */
+    CLOCK,
+    /** A TIMESTAMP[TZ] fetched as Unix microseconds, ±infinity at the long's ends (binary only). */
+    INSTANT
   }
 
   private static final String TIMESTAMP_FORMAT = "'%Y-%m-%d %H:%M:%S.%f'";
@@ -33,6 +47,69 @@ record ColumnPlan(
       Set.of("TINYINT", "SMALLINT", "UTINYINT", "INTEGER", "USMALLINT", "BIGINT", "UINTEGER");
   private static final Set<String> TIMESTAMP_SOURCES =
       Set.of("TIMESTAMP", "TIMESTAMP WITH TIME ZONE", "TIMESTAMP_MS", "TIMESTAMP_S");
+
+  /**
+   * The plan for {@code format}: for {@link RowFormat#BINARY}, numbers, booleans, dates and times
+   * DuckDB hands over as they are stored (no text to render and parse again) where the value is the
+   * same; otherwise as {@link #of(FileColumn, ColumnSpec, CopyCommand, String)}.
+   */
+  static ColumnPlan of(
+      FileColumn file, ColumnSpec target, CopyCommand copy, String fileUrl, RowFormat format) {
+    ColumnPlan plan = of(file, target, copy, fileUrl);
+    return format == RowFormat.BINARY && plan.output() == Output.PLAIN ? plan.typed() : plan;
+  }
+
+  /**
+   * A plain value fetched typed, where that stores the same value as its text: a REAL file column
+   * into DOUBLE PRECISION and DECIMAL stay text (the text's digits are what the column stores).
+   */
+  private ColumnPlan typed() {
+    String col = "\"" + file.name().replace("\"", "\"\"") + "\"";
+    String src = file.duckType();
+    return switch (type.family()) {
+      case SMALLINT, INTEGER, BIGINT -> with(col + "::BIGINT", Output.INTEGRAL);
+      case REAL -> with(col, Output.FLOAT4);
+      case DOUBLE -> src.equals("DOUBLE") ? with(col, Output.FLOAT8) : this;
+      case BOOLEAN -> with(col, Output.BOOL);
+      case DATE ->
+          with(
+              infinite(
+                  col, "DATE", "2147483647", "date_diff('day', DATE '2000-01-01', " + col + ")"),
+              Output.DAYS);
+      case TIME -> with("epoch_us(" + col + ")", Output.CLOCK);
+      case TIMESTAMP, TIMESTAMPTZ -> {
+        String ts = col + "::TIMESTAMP";
+        yield with(
+            infinite(ts, "TIMESTAMP", "9223372036854775807", "epoch_us(" + ts + ")"),
+            Output.INSTANT);
+      }
+      default -> this;
+    };
+  }
+
+  /**
+   * {@code finite} for a finite value; for ±infinity (which DuckDB's date arithmetic turns into
+   * NULL) the given maximum or one below its negation, the int's or long's ends.
+   */
+  private static String infinite(String value, String type, String max, String finite) {
+    return "CASE WHEN isinf("
+        + value
+        + ") THEN (CASE WHEN "
+        + value
+        + " > "
+        + type
+        + " '2000-01-01' THEN "
+        + max
+        + " ELSE -"
+        + max
+        + " - 1 END) ELSE "
+        + finite
+        + " END";
+  }
+
+  private ColumnPlan with(String typedExpression, Output typedOutput) {
+    return new ColumnPlan(target, type, file, typedExpression, typedOutput);
+  }
 
   static ColumnPlan of(FileColumn file, ColumnSpec target, CopyCommand copy, String fileUrl) {
     TargetType type = TargetType.parse(target.type());

@@ -85,6 +85,11 @@ final class CsvOut implements RowOut {
   }
 
   @Override
+  public void fixed(int length, long bits) {
+    throw new IllegalStateException("The CSV form takes plain values as text");
+  }
+
+  @Override
   public void endRow() throws IOException {
     put((byte) '\n');
     firstField = true;

@@ -131,7 +131,7 @@ public final class ParquetLoad {
       }
       List<ColumnPlan> plans = new ArrayList<>(columns.size());
       for (int i = 0; i < columns.size(); i++) {
-        plans.add(ColumnPlan.of(fileColumns.get(i), columns.get(i), copy, fileUrl));
+        plans.add(ColumnPlan.of(fileColumns.get(i), columns.get(i), copy, fileUrl, format));
       }
       RowWriter writer = new RowWriter(plans, copy.invalidCharReplacement(), fileUrl);
       StringBuilder select = new StringBuilder("SELECT ");

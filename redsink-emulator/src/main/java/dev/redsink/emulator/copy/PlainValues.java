@@ -3,18 +3,24 @@ package dev.redsink.emulator.copy;
 import java.io.ByteArrayOutputStream;
 import java.time.DateTimeException;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 
 /**
  * Turns the text DuckDB renders for numbers, booleans, dates and times (what the CSV form hands to
  * PostgreSQL's text input) into PostgreSQL's binary receive form, accepting exactly the text shapes
- * DuckDB produces and PostgreSQL reads, so both forms store the same value. Ranges (a date or
- * timestamp PostgreSQL cannot hold) are left to PostgreSQL's receive functions, which check them.
+ * DuckDB produces and PostgreSQL reads, so both forms store the same value; dates and timestamps
+ * fetched typed are refused where their text would be. Ranges (a date or timestamp PostgreSQL
+ * cannot hold) are left to PostgreSQL's receive functions, which check them.
  */
 final class PlainValues {
   /** Days from 1970-01-01 to PostgreSQL's epoch, 2000-01-01. */
   private static final long POSTGRES_EPOCH_DAY = 10_957;
 
   private static final long MICROS_PER_DAY = 86_400_000_000L;
+
+  /** Unix microseconds of 0001-01-01 00:00:00. */
+  private static final long FIRST_AD_MICROS = -62_135_596_800_000_000L;
 
   private PlainValues() {}
 
@@ -102,6 +108,45 @@ final class PlainValues {
         String ymd = bc ? text.substring(0, text.length() - 5) : text;
         return days(ymd, bc, text, "date");
     }
+  }
+
+  /**
+   * Days since 2000-01-01 fetched typed ({@code Integer.MAX_VALUE} and {@code MIN_VALUE} stand for
+   * ±infinity, as in PostgreSQL); refused when no 32-bit day number holds it.
+   */
+  static long days(long sinceEpoch) {
+    if (sinceEpoch < Integer.MIN_VALUE || sinceEpoch > Integer.MAX_VALUE) {
+      throw outOfRange(LocalDate.ofEpochDay(sinceEpoch + POSTGRES_EPOCH_DAY).toString(), "date");
+    }
+    return sinceEpoch;
+  }
+
+  /**
+   * PostgreSQL's timestamp (microseconds since 2000-01-01) of Unix microseconds fetched typed
+   * ({@code Long.MAX_VALUE} and {@code MIN_VALUE} stand for ±infinity), refused where its text form
+   * is: a year before 1 (DuckDB writes it with a {@code (BC)} suffix neither text input reads), and
+   * an infinite TIMESTAMPTZ.
+   */
+  static long instant(long unixMicros, TargetType type) {
+    boolean tz = type.family() == TargetType.Family.TIMESTAMPTZ;
+    String name = tz ? "timestamp with time zone" : "timestamp";
+    if (unixMicros == Long.MAX_VALUE || unixMicros == Long.MIN_VALUE) {
+      String infinity = unixMicros == Long.MAX_VALUE ? "infinity" : "-infinity";
+      if (tz) {
+        throw invalid(infinity + "+00", name);
+      }
+      return unixMicros;
+    }
+    if (unixMicros < FIRST_AD_MICROS) {
+      String text =
+          LocalDateTime.ofEpochSecond(
+                  Math.floorDiv(unixMicros, 1_000_000L),
+                  (int) Math.floorMod(unixMicros, 1_000_000L) * 1000,
+                  ZoneOffset.UTC)
+              .toString();
+      throw invalid(text, name);
+    }
+    return unixMicros - POSTGRES_EPOCH_DAY * MICROS_PER_DAY;
   }
 
   /** Microseconds since midnight from {@code HH:MM:SS[.ffffff]} (24:00:00 included). */

@@ -17,7 +17,8 @@ public enum RowFormat {
   CSV("(FORMAT csv, ENCODING 'UTF8')"),
   /**
    * {@code COPY … FROM STDIN WITH (FORMAT binary)}: every value in its type's binary receive form,
-   * converted from the same text the CSV form carries, so PostgreSQL stores the same values.
+   * fetched typed from DuckDB where that is the same value (numbers, booleans, dates, times) and
+   * otherwise converted from the text the CSV form carries, so PostgreSQL stores the same values.
    */
   BINARY("(FORMAT binary)");
 

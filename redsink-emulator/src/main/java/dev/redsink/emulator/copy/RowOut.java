@@ -23,6 +23,13 @@ interface RowOut {
    */
   void plain(String text, TargetType type) throws IOException;
 
+  /**
+   * A value already in its type's binary receive form: the low {@code length} bytes of {@code
+   * bits}, big-endian. Only {@link RowFormat#BINARY} takes it ({@link ColumnPlan#of} plans typed
+   * fetches for that form alone).
+   */
+  void fixed(int length, long bits) throws IOException;
+
   void endRow() throws IOException;
 
   /** Writes what ends the stream, if anything, and flushes. */

@@ -55,6 +55,35 @@ final class RowWriter {
             out.plain(value, plan.type());
           }
           break;
+        case INTEGRAL:
+          long integral = rs.getLong(index);
+          fixedOrNull(rs, out, width(plan.type()), integral);
+          break;
+        case FLOAT4:
+          // floatToIntBits: every NaN as the one NaN PostgreSQL's text input makes.
+          float real = rs.getFloat(index);
+          fixedOrNull(rs, out, 4, Float.floatToIntBits(real));
+          break;
+        case FLOAT8:
+          double dbl = rs.getDouble(index);
+          fixedOrNull(rs, out, 8, Double.doubleToLongBits(dbl));
+          break;
+        case BOOL:
+          boolean bool = rs.getBoolean(index);
+          fixedOrNull(rs, out, 1, bool ? 1 : 0);
+          break;
+        case DAYS:
+          long days = rs.getLong(index);
+          fixedOrNull(rs, out, 4, rs.wasNull() ? 0 : PlainValues.days(days));
+          break;
+        case CLOCK:
+          long clock = rs.getLong(index);
+          fixedOrNull(rs, out, 8, clock);
+          break;
+        case INSTANT:
+          long instant = rs.getLong(index);
+          fixedOrNull(rs, out, 8, rs.wasNull() ? 0 : PlainValues.instant(instant, plan.type()));
+          break;
         default: // JSON
           String json = rs.getString(index);
           if (json == null) {
@@ -65,6 +94,24 @@ final class RowWriter {
       }
     }
     out.endRow();
+  }
+
+  /** The value just fetched, or NULL when the fetch found one. */
+  private static void fixedOrNull(ResultSet rs, RowOut out, int length, long bits)
+      throws SQLException, IOException {
+    if (rs.wasNull()) {
+      out.nullField();
+    } else {
+      out.fixed(length, bits);
+    }
+  }
+
+  private static int width(TargetType type) {
+    return switch (type.family()) {
+      case SMALLINT -> 2;
+      case INTEGER -> 4;
+      default -> 8;
+    };
   }
 
   private byte[] checkText(ColumnPlan plan, byte[] text) {
