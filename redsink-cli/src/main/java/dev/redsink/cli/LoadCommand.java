@@ -128,7 +128,7 @@ final class LoadCommand implements Callable<Integer> {
         out.printf(
             Locale.ROOT,
             "Loaded %,d records into %s in %,d load%s (%,d lines were loaded before).%n",
-            stats.loaded(),
+            stats.records(),
             sink.tableOf(topic),
             stats.loads(),
             stats.loads() == 1 ? "" : "s",

@@ -215,7 +215,7 @@ final class RunCommand implements Callable<Integer> {
         out.printf(
             "[%s] %,d records loaded%s, %,d already loaded (skipped), %,d loads, lag %s%n",
             s.connector(),
-            s.loaded(),
+            s.records(),
             s.tables().isEmpty() ? "" : " into " + String.join(", ", new TreeSet<>(s.tables())),
             s.skipped(),
             s.loads(),

@@ -53,6 +53,38 @@ class LoadCommandIT {
         .isEqualTo("1000|1000|{\"n\":0,\"text\":\"zażółć 0\"}");
   }
 
+  /**
+   * An upsert of 1,000 lines over 100 keys: the summary counts the lines loaded, not the rows they
+   * made, and a second run skips every line.
+   */
+  @Test
+  void anUpsertSummaryCountsTheLinesLoadedNotTheRowsTheyMade(
+      RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
+    Path connector =
+        connector(
+            emulator,
+            dir,
+            "keyed",
+            "table_layout = \"typed\"\nwrite_mode = \"upsert\"\nprimary_key = [\"k\"]\n");
+    Path input = dir.resolve("keyed.ndjson");
+    Files.writeString(
+        input,
+        IntStream.range(0, 1000)
+            .mapToObj(i -> "{\"k\":" + (i % 100) + ",\"n\":" + i + "}")
+            .collect(Collectors.joining("\n", "", "\n")));
+
+    CommandLineRun first =
+        CommandLineRun.of("load", connector.toString(), "--topic", "kv", input.toString());
+    CommandLineRun second =
+        CommandLineRun.of("load", connector.toString(), "--topic", "kv", input.toString());
+
+    assertThat(first.exitCode()).as(first.out() + first.err()).isZero();
+    assertThat(first.out()).contains("Loaded 1,000 records into keyed_kv in ");
+    assertThat(second.out()).contains("Loaded 0 records into keyed_kv");
+    assertThat(new Warehouse(emulator).value("SELECT COUNT(*), MIN(n), MAX(n) FROM keyed_kv"))
+        .isEqualTo("100|900|999");
+  }
+
   @Test
   void replaceMakesTheTableExactlyTheInput(RedshiftEmulator emulator, @TempDir Path dir)
       throws Exception {

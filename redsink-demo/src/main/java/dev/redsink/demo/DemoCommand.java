@@ -171,7 +171,7 @@ final class DemoCommand implements Callable<Integer> {
   }
 
   private static long processed(Pipeline pipeline) {
-    return pipeline.stats().stream().mapToLong(s -> s.loaded() + s.skipped()).sum();
+    return pipeline.stats().stream().mapToLong(s -> s.records() + s.skipped()).sum();
   }
 
   private ConnectorFile connector(RedshiftEmulator emulator) throws java.io.IOException {

@@ -102,7 +102,8 @@ public final class MetricsEndpoint implements AutoCloseable {
         "redsink_records_received_total",
         "Records handed to the engine",
         LoadStats::received);
-    counter(text, "redsink_records_loaded_total", "Rows committed to Redshift", LoadStats::loaded);
+    counter(
+        text, "redsink_records_loaded_total", "Records committed to Redshift", LoadStats::records);
     counter(
         text,
         "redsink_records_skipped_total",

@@ -40,7 +40,7 @@ public final class ProgressBar {
   }
 
   String line() {
-    long loaded = stats.stream().mapToLong(s -> s.loaded() + s.skipped()).sum();
+    long loaded = stats.stream().mapToLong(s -> s.records() + s.skipped()).sum();
     long loads = stats.stream().mapToLong(LoadStats::loads).sum();
     long lag = stats.stream().mapToLong(LoadStats::lag).filter(l -> l >= 0).sum();
     long now = System.nanoTime();

@@ -64,6 +64,22 @@ class MetricsEndpointTest {
     }
   }
 
+  /** Ten changes of three keys, two of them loaded before: eight records, three rows. */
+  @Test
+  void recordsLoadedCountsRecordsOnceWhateverRowsTheyMade() throws Exception {
+    LoadStats stats = new LoadStats("orders");
+    stats.loaded(10, 3, 2);
+    try (MetricsEndpoint endpoint =
+        MetricsEndpoint.start("127.0.0.1", 0, List.of(stats), Duration.ofMinutes(2))) {
+      assertThat(get(endpoint, "/metrics").body())
+          .contains("redsink_records_received_total{connector=\"orders\"} 10\n")
+          .contains("redsink_records_loaded_total{connector=\"orders\"} 8\n")
+          .contains("redsink_records_skipped_total{connector=\"orders\"} 2\n");
+    }
+    assertThat(stats.records()).isEqualTo(8);
+    assertThat(stats.loaded()).as("rows").isEqualTo(3);
+  }
+
   @Test
   void figuresPerTableAndPartitionInPrometheusConventions() throws Exception {
     LoadStats stats = new LoadStats("orders", topic -> "orders_" + topic.substring(7));

@@ -163,7 +163,8 @@ final class TaskMetrics implements TaskMetricsMXBean, SessionListener {
   @Override
   public void loaded(LoadResult result) {
     loads.incrementAndGet();
-    loaded.addAndGet(result.loaded());
+    // Records, each once: in upsert and cdc several records of a key make one row change.
+    loaded.addAndGet(result.received() - result.skipped());
     skipped.addAndGet(result.skipped());
     for (LoadResult.TableLoad table : result.tables()) {
       encodeNanos.addAndGet(table.encode().toNanos());

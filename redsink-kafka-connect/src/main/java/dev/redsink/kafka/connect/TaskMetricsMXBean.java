@@ -9,7 +9,7 @@ public interface TaskMetricsMXBean {
   /** Records Connect handed to the task (redeliveries not counted again). */
   long getRecordsReceived();
 
-  /** Records loaded into Redshift. */
+  /** Records committed to Redshift, each once (rows per table: {@link #getRowsLoadedByTable}). */
   long getRecordsLoaded();
 
   /** Records skipped because the ledger already covered them. */
