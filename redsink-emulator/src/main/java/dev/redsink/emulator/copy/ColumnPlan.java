@@ -64,7 +64,7 @@ record ColumnPlan(
    * into DOUBLE PRECISION and DECIMAL stay text (the text's digits are what the column stores).
    */
   private ColumnPlan typed() {
-    String col = "\"" + file.name().replace("\"", "\"\"") + "\"";
+    String col = file.quotedName();
     String src = file.duckType();
     return switch (type.family()) {
       case SMALLINT, INTEGER, BIGINT -> with(col + "::BIGINT", Output.INTEGRAL);
@@ -113,7 +113,7 @@ record ColumnPlan(
 
   static ColumnPlan of(FileColumn file, ColumnSpec target, CopyCommand copy, String fileUrl) {
     TargetType type = TargetType.parse(target.type());
-    String col = "\"" + file.name().replace("\"", "\"\"") + "\"";
+    String col = file.quotedName();
     String src = file.duckType();
     switch (type.family()) {
       case VARCHAR:

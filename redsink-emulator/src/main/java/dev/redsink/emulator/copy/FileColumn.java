@@ -14,6 +14,11 @@ import java.util.Locale;
  */
 record FileColumn(String name, String duckType, String parquetSchema) {
 
+  /** The column's name as a DuckDB identifier. */
+  String quotedName() {
+    return "\"" + name.replace("\"", "\"\"") + "\"";
+  }
+
   boolean isNested() {
     return duckType.startsWith("STRUCT(")
         || duckType.startsWith("MAP(")

@@ -75,6 +75,10 @@ class RowFormatIT {
       "NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, DATE '-infinity',"
           + " TIMESTAMP '-infinity', NULL, NULL, TIME '23:59:59.999999', NULL, NULL, NULL, NULL,"
           + " NULL, NULL",
+      "NULL, NULL, NULL, NULL, '-inf'::FLOAT, NULL, 'nan'::DOUBLE, NULL, NULL, NULL, NULL, NULL,"
+          + " NULL, TIMESTAMP 'infinity', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL",
+      "NULL, NULL, NULL, NULL, (-0.0)::FLOAT, NULL, (-0.0)::DOUBLE, NULL, NULL, NULL, NULL, NULL,"
+          + " NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL",
     };
     StringBuilder select = new StringBuilder();
     for (String row : rows) {
