@@ -31,11 +31,11 @@ record ColumnPlan(
     FLOAT8,
     /** A BOOLEAN fetched as a boolean ({@link RowFormat#BINARY} only). */
     BOOL,
-    /** A DATE fetched as days since 2000-01-01, ±infinity at the int's ends (binary only). */
+    /** A DATE fetched as days since 2000-01-01, ±infinity as ±{@link Long#MAX_VALUE} (binary). */
     DAYS,
     /** A TIME fetched as microseconds since midnight ({@link RowFormat#BINARY} only). */
     CLOCK,
-    /** A TIMESTAMP[TZ] fetched as Unix microseconds, ±infinity at the long's ends (binary only). */
+    /** A TIMESTAMP[TZ] fetched as Unix microseconds, ±infinity as ±{@link Long#MAX_VALUE}. */
     INSTANT
   }
 
@@ -73,15 +73,12 @@ record ColumnPlan(
       case BOOLEAN -> with(col, Output.BOOL);
       case DATE ->
           with(
-              infinite(
-                  col, "DATE", "2147483647", "date_diff('day', DATE '2000-01-01', " + col + ")"),
+              infinite(col, "DATE", "date_diff('day', DATE '2000-01-01', " + col + ")"),
               Output.DAYS);
       case TIME -> with("epoch_us(" + col + ")", Output.CLOCK);
       case TIMESTAMP, TIMESTAMPTZ -> {
         String ts = col + "::TIMESTAMP";
-        yield with(
-            infinite(ts, "TIMESTAMP", "9223372036854775807", "epoch_us(" + ts + ")"),
-            Output.INSTANT);
+        yield with(infinite(ts, "TIMESTAMP", "epoch_us(" + ts + ")"), Output.INSTANT);
       }
       default -> this;
     };
@@ -89,9 +86,11 @@ record ColumnPlan(
 
   /**
    * {@code finite} for a finite value; for ±infinity (which DuckDB's date arithmetic turns into
-   * NULL) the given maximum or one below its negation, the int's or long's ends.
+   * NULL) ±{@link Long#MAX_VALUE}, DuckDB's own infinite timestamps, which no finite date or
+   * timestamp yields: an infinity is told apart out of band, never by a finite value that happens
+   * to equal PostgreSQL's infinity.
    */
-  private static String infinite(String value, String type, String max, String finite) {
+  private static String infinite(String value, String type, String finite) {
     return "CASE WHEN isinf("
         + value
         + ") THEN (CASE WHEN "
@@ -99,10 +98,10 @@ record ColumnPlan(
         + " > "
         + type
         + " '2000-01-01' THEN "
-        + max
+        + Long.MAX_VALUE
         + " ELSE -"
-        + max
-        + " - 1 END) ELSE "
+        + Long.MAX_VALUE
+        + " END) ELSE "
         + finite
         + " END";
   }
