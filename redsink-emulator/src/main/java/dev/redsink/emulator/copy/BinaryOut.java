@@ -49,38 +49,12 @@ final class BinaryOut implements RowOut {
     value(utf8);
   }
 
+  /** Only what {@link ColumnPlan} leaves as text in this form; the rest is fetched typed. */
   @Override
   public void plain(String text, TargetType type) throws IOException {
     switch (type.family()) {
-      case SMALLINT:
-        fixed(2, PlainValues.smallint(text));
-        break;
-      case INTEGER:
-        fixed(4, PlainValues.integer(text));
-        break;
-      case BIGINT:
-        fixed(8, PlainValues.bigint(text));
-        break;
-      case REAL:
-        fixed(4, Float.floatToRawIntBits(PlainValues.real(text)));
-        break;
       case DOUBLE:
         fixed(8, Double.doubleToRawLongBits(PlainValues.doublePrecision(text)));
-        break;
-      case BOOLEAN:
-        fixed(1, PlainValues.bool(text) ? 1 : 0);
-        break;
-      case DATE:
-        fixed(4, PlainValues.date(text));
-        break;
-      case TIME:
-        fixed(8, PlainValues.time(text));
-        break;
-      case TIMESTAMP:
-        fixed(8, PlainValues.timestamp(text));
-        break;
-      case TIMESTAMPTZ:
-        fixed(8, PlainValues.timestamptz(text));
         break;
       case NUMERIC:
         value(PlainValues.numeric(text));

@@ -1,17 +1,16 @@
 package dev.redsink.emulator.copy;
 
 import java.io.ByteArrayOutputStream;
-import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
 /**
- * Turns the text DuckDB renders for numbers, booleans, dates and times (what the CSV form hands to
- * PostgreSQL's text input) into PostgreSQL's binary receive form, accepting exactly the text shapes
- * DuckDB produces and PostgreSQL reads, so both forms store the same value; dates and timestamps
- * fetched typed are refused where their text would be, naming the text PostgreSQL would have been
- * given. Other ranges are left to PostgreSQL's receive functions, which check them.
+ * PostgreSQL's binary receive form of the values the binary COPY cannot take from DuckDB as they
+ * are stored: a DOUBLE PRECISION from a REAL and a NUMERIC from the text DuckDB renders (the CSV
+ * form hands PostgreSQL the same text), accepting exactly the shapes DuckDB produces and PostgreSQL
+ * reads; and dates and timestamps fetched typed, refused where their text would be, naming the text
+ * PostgreSQL would have been given. Other ranges are left to PostgreSQL's receive functions.
  */
 final class PlainValues {
   /** Days from 1970-01-01 to PostgreSQL's epoch, 2000-01-01. */
@@ -30,48 +29,6 @@ final class PlainValues {
 
   private PlainValues() {}
 
-  static long smallint(String text) {
-    long v = bigint(text);
-    if (v < Short.MIN_VALUE || v > Short.MAX_VALUE) {
-      throw outOfRange(text, "smallint");
-    }
-    return v;
-  }
-
-  static long integer(String text) {
-    long v = bigint(text);
-    if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-      throw outOfRange(text, "integer");
-    }
-    return v;
-  }
-
-  static long bigint(String text) {
-    try {
-      return Long.parseLong(text);
-    } catch (NumberFormatException e) {
-      throw invalid(text, "bigint");
-    }
-  }
-
-  /** DuckDB writes {@code nan}, {@code inf} and {@code -inf}, which float4in accepts. */
-  static float real(String text) {
-    switch (text) {
-      case "nan":
-        return Float.NaN;
-      case "inf":
-        return Float.POSITIVE_INFINITY;
-      case "-inf":
-        return Float.NEGATIVE_INFINITY;
-      default:
-        try {
-          return Float.parseFloat(number(text, "real"));
-        } catch (NumberFormatException e) {
-          throw invalid(text, "real");
-        }
-    }
-  }
-
   static double doublePrecision(String text) {
     switch (text) {
       case "nan":
@@ -86,33 +43,6 @@ final class PlainValues {
         } catch (NumberFormatException e) {
           throw invalid(text, "double precision");
         }
-    }
-  }
-
-  static boolean bool(String text) {
-    if (text.equals("true")) {
-      return true;
-    }
-    if (text.equals("false")) {
-      return false;
-    }
-    throw invalid(text, "boolean");
-  }
-
-  /**
-   * Days since 2000-01-01 from {@code [Y]YYYY-MM-DD[ (BC)]} (DuckDB writes BC years as {@code
-   * 0045-03-15 (BC)}, which PostgreSQL reads as 45 BC, proleptic Gregorian) or ±infinity.
-   */
-  static long date(String text) {
-    switch (text) {
-      case "infinity":
-        return Integer.MAX_VALUE; // DATEVAL_NOEND
-      case "-infinity":
-        return Integer.MIN_VALUE; // DATEVAL_NOBEGIN
-      default:
-        boolean bc = text.endsWith(" (BC)");
-        String ymd = bc ? text.substring(0, text.length() - 5) : text;
-        return days(ymd, bc, text, "date");
     }
   }
 
@@ -190,33 +120,6 @@ final class PlainValues {
             t.getNano() / 1000);
   }
 
-  /** Microseconds since midnight from {@code HH:MM:SS[.ffffff]} (24:00:00 included). */
-  static long time(String text) {
-    long micros = clock(text, 0, text, "time");
-    if (micros > MICROS_PER_DAY) {
-      throw outOfRange(text, "time");
-    }
-    return micros;
-  }
-
-  /** Microseconds since 2000-01-01 00:00 from {@code YYYY-MM-DD HH:MM:SS.ffffff} or ±infinity. */
-  static long timestamp(String text) {
-    return timestamp(text, text, "timestamp");
-  }
-
-  /**
-   * As {@link #timestamp} with the {@code +00} suffix the plan appends (the value is UTC). An
-   * infinite timestamp becomes {@code infinity+00}, which PostgreSQL's text input refuses, so it is
-   * refused here too.
-   */
-  static long timestamptz(String text) {
-    String utc = text.endsWith("+00") ? text.substring(0, text.length() - 3) : "";
-    if (utc.isEmpty() || utc.endsWith("infinity")) {
-      throw invalid(text, "timestamp with time zone");
-    }
-    return timestamp(utc, text, "timestamp with time zone");
-  }
-
   /**
    * numeric's binary form
    * (https://github.com/postgres/postgres/blob/REL_17_STABLE/src/backend/utils/adt/numeric.c,
@@ -268,83 +171,6 @@ final class PlainValues {
     return out.toByteArray();
   }
 
-  private static long timestamp(String text, String original, String type) {
-    switch (text) {
-      case "infinity":
-        return Long.MAX_VALUE; // DT_NOEND
-      case "-infinity":
-        return Long.MIN_VALUE; // DT_NOBEGIN
-      default:
-        int space = text.indexOf(' ');
-        if (space < 0) {
-          throw invalid(original, type);
-        }
-        long days = days(text.substring(0, space), false, original, type);
-        long micros = clock(text, space + 1, original, type);
-        if (micros >= MICROS_PER_DAY) {
-          throw outOfRange(original, type);
-        }
-        try {
-          return Math.addExact(Math.multiplyExact(days, MICROS_PER_DAY), micros);
-        } catch (ArithmeticException e) {
-          throw outOfRange(original, type);
-        }
-    }
-  }
-
-  /** Days since 2000-01-01 of {@code YYYY-MM-DD} (4 or more year digits, year ≥ 1). */
-  private static long days(String ymd, boolean bc, String original, String type) {
-    int dash2 = ymd.lastIndexOf('-');
-    int dash1 = dash2 < 0 ? -1 : ymd.lastIndexOf('-', dash2 - 1);
-    if (dash1 < 4
-        || dash2 - dash1 != 3
-        || ymd.length() - dash2 != 3
-        || !digitsOnly(ymd.substring(0, dash1))
-        || !digitsOnly(ymd.substring(dash1 + 1, dash2))
-        || !digitsOnly(ymd.substring(dash2 + 1))
-        || dash1 > 9) {
-      throw invalid(original, type);
-    }
-    int year = Integer.parseInt(ymd, 0, dash1, 10);
-    if (year == 0) {
-      throw outOfRange(original, type); // PostgreSQL has no year 0 (1 BC precedes 1 AD)
-    }
-    int month = Integer.parseInt(ymd, dash1 + 1, dash2, 10);
-    int day = Integer.parseInt(ymd, dash2 + 1, ymd.length(), 10);
-    try {
-      return LocalDate.of(bc ? 1 - year : year, month, day).toEpochDay() - POSTGRES_EPOCH_DAY;
-    } catch (DateTimeException e) {
-      throw outOfRange(original, type);
-    }
-  }
-
-  /** Microseconds of {@code HH:MM:SS[.f…]} starting at {@code from}, up to the end of the text. */
-  private static long clock(String text, int from, String original, String type) {
-    int n = text.length() - from;
-    if (n < 8
-        || text.charAt(from + 2) != ':'
-        || text.charAt(from + 5) != ':'
-        || (n > 8 && (text.charAt(from + 8) != '.' || n == 9 || n > 15))) {
-      throw invalid(original, type);
-    }
-    String hh = text.substring(from, from + 2);
-    String mm = text.substring(from + 3, from + 5);
-    String ss = text.substring(from + 6, from + 8);
-    String fraction = n > 8 ? text.substring(from + 9) : "";
-    if (!digitsOnly(hh) || !digitsOnly(mm) || !digitsOnly(ss) || !digitsOnly(fraction)) {
-      throw invalid(original, type);
-    }
-    int hours = Integer.parseInt(hh);
-    int minutes = Integer.parseInt(mm);
-    int seconds = Integer.parseInt(ss);
-    if (hours > 24 || minutes > 59 || seconds > 59) {
-      throw outOfRange(original, type);
-    }
-    long micros =
-        fraction.isEmpty() ? 0 : Long.parseLong(fraction + "000000".substring(fraction.length()));
-    return ((hours * 60L + minutes) * 60L + seconds) * 1_000_000L + micros;
-  }
-
   /** Rejects what Java's parsers accept and PostgreSQL's do not ("Infinity", "1f", hex). */
   private static String number(String text, String type) {
     for (int i = 0; i < text.length(); i++) {
@@ -373,9 +199,5 @@ final class PlainValues {
 
   private static CopyException invalid(String text, String type) {
     return CopyException.refused("invalid input syntax for type " + type + ": \"" + text + "\"");
-  }
-
-  private static CopyException outOfRange(String text, String type) {
-    return CopyException.refused("value \"" + text + "\" is out of range for type " + type);
   }
 }
