@@ -165,7 +165,8 @@ final class LoadCommand implements Callable<Integer> {
           out.println("Stopped: the replace was abandoned and the table is unchanged.");
           return ExitCodes.OK;
         }
-        stats.loaded(result.received(), result.loaded(), result.skipped());
+        stats.loaded(
+            result.received(), result.loaded(), result.skipped(), result.committedRecords());
         bar.draw();
       }
       bar.finish();

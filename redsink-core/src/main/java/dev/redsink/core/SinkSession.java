@@ -330,7 +330,8 @@ public final class SinkSession<R> {
         listener.loaded(result, outcome.batch().records());
         committed.update(result.next());
         LOG.debug(
-            "Loaded {} records ({} skipped); committed next offsets {}",
+            "Committed {} records as {} rows ({} skipped); committed next offsets {}",
+            result.committedRecords(),
             result.loaded(),
             result.skipped(),
             result.next());

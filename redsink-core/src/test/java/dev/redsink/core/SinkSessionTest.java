@@ -333,7 +333,13 @@ class SinkSessionTest {
         }
       }
       settledThrough.forEach((tp, offset) -> next.merge(tp, offset, Math::max));
-      return new LoadResult(batch.size(), skipped, batch.size() - skipped, List.of(), next);
+      return new LoadResult(
+          batch.size(),
+          skipped,
+          batch.size() - skipped,
+          List.of(),
+          next,
+          Map.of(P0, batch.size() - skipped));
     }
 
     @Override

@@ -4,12 +4,14 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * What a runtime loop saw while loading a stream: writes, engine retries, runtime restarts, the
- * longest recovery from a fault, and the message it stopped with, if any.
+ * What a runtime loop saw while loading a stream: writes, rows loaded, records the writes said they
+ * committed, engine retries, runtime restarts, the longest recovery from a fault, and the message
+ * it stopped with, if any.
  */
 record LoadRun(
     int writes,
     long loaded,
+    long committed,
     int retries,
     int restarts,
     Duration longestRecovery,

@@ -45,6 +45,7 @@ final class StreamLoader {
     long start = System.nanoTime();
     int writes = 0;
     long loaded = 0;
+    long committed = 0;
     int retries = 0;
     int restarts = 0;
     long longest = 0;
@@ -72,6 +73,7 @@ final class StreamLoader {
             episodeStart = -1;
           }
           loaded += result.loaded();
+          committed += result.committedRecords();
           for (Map.Entry<TopicPartition, Long> e : result.next().entrySet()) {
             next.merge(e.getKey().partition(), e.getValue(), Math::max);
           }
@@ -95,6 +97,7 @@ final class StreamLoader {
     return new LoadRun(
         writes,
         loaded,
+        committed,
         retries,
         restarts,
         Duration.ofNanos(longest),

@@ -67,17 +67,23 @@ public final class LoadStats implements SessionListener {
   }
 
   /**
-   * Counts one load: records received, rows loaded, records the ledger already had. The records it
-   * committed are those received and not skipped: in upsert and cdc several records of a key make
-   * one change, so rows can be fewer.
+   * Counts one load: records received, rows loaded, records the ledger already had, records it
+   * committed (in upsert and cdc several records of a key make one change, so rows can be fewer).
    */
-  public void loaded(int receivedRecords, int loadedRows, int skippedRecords) {
+  public void loaded(
+      int receivedRecords, int loadedRows, int skippedRecords, int committedRecords) {
     received.addAndGet(receivedRecords);
     loaded.addAndGet(loadedRows);
-    records.addAndGet(receivedRecords - skippedRecords);
+    records.addAndGet(committedRecords);
     skipped.addAndGet(skippedRecords);
     loads.incrementAndGet();
     failingSince = null;
+  }
+
+  /** A record the ledger already covered, skipped before it reached a load. */
+  @Override
+  public void skippedAlreadyLoaded() {
+    skipped.incrementAndGet();
   }
 
   /** Counts one load of these records, per table and partition too. */
@@ -90,7 +96,7 @@ public final class LoadStats implements SessionListener {
   /** Counts one load and notes its tables. */
   @Override
   public void loaded(LoadResult result) {
-    loaded(result.received(), result.loaded(), result.skipped());
+    loaded(result.received(), result.loaded(), result.skipped(), result.committedRecords());
     loadedInto(result.tables().stream().map(LoadResult.TableLoad::table).toList());
   }
 

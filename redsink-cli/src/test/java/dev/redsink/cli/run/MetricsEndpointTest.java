@@ -57,24 +57,28 @@ class MetricsEndpointTest {
           .contains("redsink_failing_seconds{connector=\"orders\"}")
           .contains("redsink_load_retries_total{connector=\"orders\"} 1");
 
-      stats.loaded(10, 10, 0);
+      stats.loaded(10, 10, 0, 10);
       assertThat(get(endpoint, "/health").statusCode()).isEqualTo(200);
       assertThat(get(endpoint, "/metrics").body())
           .contains("redsink_failing_seconds{connector=\"orders\"} 0");
     }
   }
 
-  /** Ten changes of three keys, two of them loaded before: eight records, three rows. */
+  /**
+   * Ten changes of three keys, two of them loaded before: eight records, three rows; and one record
+   * the session skipped on arrival, the ledger covering it.
+   */
   @Test
   void recordsLoadedCountsRecordsOnceWhateverRowsTheyMade() throws Exception {
     LoadStats stats = new LoadStats("orders");
-    stats.loaded(10, 3, 2);
+    stats.loaded(10, 3, 2, 8);
+    stats.skippedAlreadyLoaded();
     try (MetricsEndpoint endpoint =
         MetricsEndpoint.start("127.0.0.1", 0, List.of(stats), Duration.ofMinutes(2))) {
       assertThat(get(endpoint, "/metrics").body())
           .contains("redsink_records_received_total{connector=\"orders\"} 10\n")
           .contains("redsink_records_loaded_total{connector=\"orders\"} 8\n")
-          .contains("redsink_records_skipped_total{connector=\"orders\"} 2\n");
+          .contains("redsink_records_skipped_total{connector=\"orders\"} 3\n");
     }
     assertThat(stats.records()).isEqualTo(8);
     assertThat(stats.loaded()).as("rows").isEqualTo(3);
@@ -109,8 +113,8 @@ class MetricsEndpointTest {
             0,
             3,
             List.of(load),
-            Map.of(
-                new TopicPartition("orders.eu", 0), 12L, new TopicPartition("orders.eu", 1), 6L)),
+            Map.of(new TopicPartition("orders.eu", 0), 12L, new TopicPartition("orders.eu", 1), 6L),
+            Map.of(new TopicPartition("orders.eu", 0), 2, new TopicPartition("orders.eu", 1), 1)),
         records);
     stats.figures().logEnd(new TopicPartition("orders.eu", 0), 20);
 

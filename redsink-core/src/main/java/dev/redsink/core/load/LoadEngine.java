@@ -57,6 +57,12 @@ public final class LoadEngine implements AutoCloseable {
    */
   private final Map<TableName, KeyFold.Judge> changeJudges = new ConcurrentHashMap<>();
 
+  /**
+   * Records per partition committed by tables of a write that then failed in another table: the
+   * next result counts them, since the write's retry finds them in the ledger and skips them.
+   */
+  private final Map<TopicPartition, Integer> committedByFailedWrites = new HashMap<>();
+
   private LoadEngine(
       ConnectionPool pool,
       TargetTables tables,
@@ -177,13 +183,20 @@ public final class LoadEngine implements AutoCloseable {
     Map<TopicPartition, Long> next = new HashMap<>();
     int skipped = 0;
     int loaded = 0;
-    for (TableLoader.Outcome outcome : loadAll(loaders)) {
+    List<TableLoader.Outcome> outcomes = loadAll(loaders);
+    Map<TopicPartition, Integer> committed;
+    synchronized (committedByFailedWrites) {
+      committed = new HashMap<>(committedByFailedWrites);
+      committedByFailedWrites.clear();
+    }
+    for (TableLoader.Outcome outcome : outcomes) {
       loads.add(outcome.load());
       next.putAll(outcome.next());
       skipped += outcome.skipped();
       loaded += outcome.load().rows();
+      outcome.committed().forEach((tp, n) -> committed.merge(tp, n, Integer::sum));
     }
-    return new LoadResult(batch.size(), skipped, loaded, loads, next);
+    return new LoadResult(batch.size(), skipped, loaded, loads, next, committed);
   }
 
   /**
@@ -221,6 +234,14 @@ public final class LoadEngine implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     if (first != null) {
+      // The tables that did commit are the ledger's now: the retry of this batch skips their
+      // records, and the next result counts them as committed.
+      synchronized (committedByFailedWrites) {
+        outcomes.forEach(
+            o ->
+                o.committed()
+                    .forEach((tp, n) -> committedByFailedWrites.merge(tp, n, Integer::sum)));
+      }
       throw first;
     }
     return outcomes;

@@ -157,7 +157,12 @@ public final class RunTableReplace implements AutoCloseable {
     TableLoader.Outcome outcome = TableLoader.staged(ctx, run, records).load();
     Map<TopicPartition, Long> next = new HashMap<>(outcome.next());
     return new LoadResult(
-        records.size(), outcome.skipped(), outcome.load().rows(), List.of(outcome.load()), next);
+        records.size(),
+        outcome.skipped(),
+        outcome.load().rows(),
+        List.of(outcome.load()),
+        next,
+        outcome.committed());
   }
 
   /** Makes the target hold exactly the run's rows, in one transaction, and drops the run table. */

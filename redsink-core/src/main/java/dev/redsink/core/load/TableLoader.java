@@ -43,8 +43,16 @@ final class TableLoader {
   private static final Logger LOG = LoggerFactory.getLogger(TableLoader.class);
   private static final int MAX_REPLANS = 10;
 
-  /** One table load's outcome: rows loaded, skipped, and the ledger's next offsets. */
-  record Outcome(TableLoad load, int skipped, Map<TopicPartition, Long> next) {}
+  /**
+   * One table load's outcome: its rows and files; the records it committed per partition (rows and
+   * ledger, a COMMIT whose reply was lost and which landed included); those the ledger already
+   * covered before it; and the ledger's next offsets.
+   */
+  record Outcome(
+      TableLoad load,
+      Map<TopicPartition, Integer> committed,
+      int skipped,
+      Map<TopicPartition, Long> next) {}
 
   private final LoadContext ctx;
   private TargetTable table;
@@ -58,6 +66,12 @@ final class TableLoader {
 
   /** Set when the last attempt's COMMIT may have landed though its reply was lost. */
   private boolean commitUnknown;
+
+  /**
+   * Records per partition an attempt committed though its COMMIT's reply was lost (the ledger says
+   * so).
+   */
+  private final Map<TopicPartition, Integer> landed = new HashMap<>();
 
   private final Map<TopicPartition, Long> settled;
   private final CopyPath path;
@@ -155,7 +169,7 @@ final class TableLoader {
     for (int replan = 0; replan < MAX_REPLANS; replan++) {
       TablePlan plan = plan();
       if (plan.isEmpty()) {
-        return new Outcome(empty(), plan.skipped(), batchEnd());
+        return new Outcome(empty(), Map.copyOf(landed), plan.skipped() - landed(), batchEnd());
       }
       if (plan.pending().isEmpty()) {
         // Only settled offsets move: a ledger-only transaction, nothing staged.
@@ -173,7 +187,7 @@ final class TableLoader {
             == LoadTransaction.Outcome.OVERLAP) {
           continue;
         }
-        return new Outcome(empty(), plan.skipped(), plan.next());
+        return new Outcome(empty(), Map.copyOf(landed), plan.skipped() - landed(), plan.next());
       }
       if (table.layout().isTyped()) {
         SchemaEvolver.Evolved evolved = new SchemaEvolver(ctx.pool()).evolve(plan, parsed());
@@ -234,10 +248,17 @@ final class TableLoader {
       ctx.dispose(done.objects(), ctx.disposal());
       TableLoad load = tableLoad(done, result);
       log(load);
-      return new Outcome(load, plan.skipped(), plan.next());
+      Map<TopicPartition, Integer> committed = new HashMap<>(landed);
+      plan.pendingByPartition().forEach((tp, n) -> committed.merge(tp, n, Integer::sum));
+      return new Outcome(load, committed, plan.skipped() - landed(), plan.next());
     }
     throw new TransientException(
         "Cannot load into " + table + ": other writers kept loading the same records first");
+  }
+
+  /** Records whose COMMIT landed though its reply was lost: the ledger covers them now. */
+  private int landed() {
+    return landed.values().stream().mapToInt(Integer::intValue).sum();
   }
 
   private TablePlan plan() {
@@ -260,6 +281,7 @@ final class TableLoader {
   private void settleUnknownCommit() {
     commitUnknown = false;
     if (staged != null && stagedPlan.coveredBy(ledger())) {
+      stagedPlan.pendingByPartition().forEach((tp, n) -> landed.merge(tp, n, Integer::sum));
       StagedBatch done = staged;
       staged = null;
       stagedPlan = null;

@@ -165,6 +165,19 @@ record TablePlan(
     return true;
   }
 
+  /** The pending records per partition: what committing this plan commits. */
+  Map<TopicPartition, Integer> pendingByPartition() {
+    Map<TopicPartition, Integer> counts = new HashMap<>();
+    TopicPartition tp = null;
+    for (Record r : pending) {
+      if (tp == null || tp.partition() != r.partition() || !tp.topic().equals(r.topic())) {
+        tp = new TopicPartition(r.topic(), r.partition());
+      }
+      counts.merge(tp, 1, Integer::sum);
+    }
+    return counts;
+  }
+
   /** True when both plans stage the same records (so staged files can be reused). */
   boolean sameRecords(TablePlan other) {
     return other != null

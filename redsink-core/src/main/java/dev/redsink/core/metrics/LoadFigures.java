@@ -6,7 +6,6 @@ import dev.redsink.core.record.TopicPartition;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -36,47 +35,38 @@ public final class LoadFigures {
     this.clock = clock;
   }
 
-  /** A committed load of these records. */
+  /**
+   * A committed load of these records: per partition the records it committed (not those the ledger
+   * already covered), per table their freshness.
+   */
   public void loaded(LoadResult result, List<Record> records) {
     long now = clock.millis();
     for (LoadResult.TableLoad load : result.tables()) {
       table(load.table()).loaded(load, now);
     }
-    // Records come in runs of one partition: one count and one table lookup per run, not per
-    // record.
-    Map<TopicPartition, Long> counts = new HashMap<>();
+    // Records come in runs of one partition: one table lookup per run, not per record.
     double[] seconds = new double[records.size()];
     Record first = null;
-    int run = 0;
     int fresh = 0;
     for (Record record : records) {
       if (first != null
           && (record.partition() != first.partition() || !record.topic().equals(first.topic()))) {
-        loadedRun(first, run, seconds, fresh, counts);
+        table(tableOf.apply(first.topic())).fresh(seconds, fresh);
         first = null;
       }
       if (first == null) {
         first = record;
-        run = 0;
         fresh = 0;
       }
-      run++;
       if (record.timestamp() > 0) {
         seconds[fresh++] = Math.max(0, now - record.timestamp()) / 1000.0;
       }
     }
     if (first != null) {
-      loadedRun(first, run, seconds, fresh, counts);
+      table(tableOf.apply(first.topic())).fresh(seconds, fresh);
     }
-    counts.forEach((tp, n) -> partition(tp).loaded(n, now));
+    result.committed().forEach((tp, n) -> partition(tp).loaded(n, now));
     result.next().forEach((tp, next) -> partition(tp).ledgerOffset(next));
-  }
-
-  /** One run of a partition's records: counted, and their freshness observed. */
-  private void loadedRun(
-      Record first, int records, double[] seconds, int fresh, Map<TopicPartition, Long> counts) {
-    counts.merge(new TopicPartition(first.topic(), first.partition()), (long) records, Long::sum);
-    table(tableOf.apply(first.topic())).fresh(seconds, fresh);
   }
 
   /** The ledger's next offsets of partitions the runtime now owns (read when it opened them). */

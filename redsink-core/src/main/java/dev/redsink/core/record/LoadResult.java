@@ -5,16 +5,32 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What one {@link RedshiftSink#write} did: records received, skipped because the ledger already
- * covered them, and loaded; per table the rows, files, bytes and time by phase; and the next offset
- * now committed per partition (what a runtime may acknowledge).
+ * What one {@link RedshiftSink#write} did: records received; records skipped because the ledger
+ * already covered them; rows loaded ({@code loaded}: in upsert and cdc the changes applied, one per
+ * key, so fewer than the records); per table the rows, files, bytes and time by phase; the next
+ * offset now committed per partition (what a runtime may acknowledge); and per partition the
+ * records whose rows and ledger entries this sink committed ({@code committed}). Those are the
+ * records received and not skipped, plus the records of tables that committed in an earlier write
+ * of this sink which then failed in another table (its retry skips them), a load whose COMMIT reply
+ * was lost but which landed included.
  */
 public record LoadResult(
-    int received, int skipped, int loaded, List<TableLoad> tables, Map<TopicPartition, Long> next) {
+    int received,
+    int skipped,
+    int loaded,
+    List<TableLoad> tables,
+    Map<TopicPartition, Long> next,
+    Map<TopicPartition, Integer> committed) {
 
   public LoadResult {
     tables = List.copyOf(tables);
     next = Map.copyOf(next);
+    committed = Map.copyOf(committed);
+  }
+
+  /** Records this sink committed, all partitions together (each once, whatever rows it made). */
+  public int committedRecords() {
+    return committed.values().stream().mapToInt(Integer::intValue).sum();
   }
 
   /**
@@ -39,6 +55,6 @@ public record LoadResult(
       Duration commit) {}
 
   static LoadResult empty(int received) {
-    return new LoadResult(received, received, 0, List.of(), Map.of());
+    return new LoadResult(received, received, 0, List.of(), Map.of(), Map.of());
   }
 }

@@ -214,6 +214,10 @@ class RedshiftSinkIT {
     try (RedshiftSink sink = RedshiftSink.open(fx.config(table))) {
       LoadResult r = sink.write(SinkFixture.records("t", 0, 0, 30));
       assertThat(r.next()).containsEntry(new TopicPartition("t", 0), 30L);
+      assertThat(r.committed())
+          .as("the retry found the lost COMMIT landed: its records were committed, not skipped")
+          .isEqualTo(Map.of(new TopicPartition("t", 0), 30));
+      assertThat(r.skipped()).isZero();
     }
     assertThat(fx.emulator().sqlFaults().fired()).isEqualTo(1);
     assertThat(fx.count(table)).isEqualTo(30);
@@ -339,6 +343,29 @@ class RedshiftSinkIT {
     for (String suffix : List.of("_a", "_b", "_c")) {
       assertThat(fx.count(table + suffix)).isEqualTo(300);
     }
+  }
+
+  @Test
+  void aBatchRetriedAfterOneTableFailedCountsTheOtherTablesRecordsAsCommittedOnce()
+      throws Exception {
+    Map<String, Object> config = fx.config(table + "_{topic_segment[-1]}");
+    List<Record> batch = new ArrayList<>(SinkFixture.records("orders.eu", 0, 0, 5));
+    batch.addAll(SinkFixture.records("orders.us", 0, 0, 7));
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      fx.emulator().sqlFaults().failNext("^COPY .*_us\"", 1, SqlFault.loadError("staging"));
+      assertThatThrownBy(() -> sink.write(batch)).hasMessageContaining("COPY");
+      assertThat(fx.count(table + "_eu")).as("the other table committed").isEqualTo(5);
+
+      LoadResult retry = sink.write(batch);
+
+      assertThat(retry.skipped()).as("the ledger covers the records of orders.eu").isEqualTo(5);
+      assertThat(retry.committed())
+          .as("each record once: orders.eu by the failed write, orders.us by its retry")
+          .isEqualTo(
+              Map.of(new TopicPartition("orders.eu", 0), 5, new TopicPartition("orders.us", 0), 7));
+      assertThat(sink.write(batch).committedRecords()).as("a replay commits nothing").isZero();
+    }
+    assertThat(fx.count(table + "_us")).isEqualTo(7);
   }
 
   @Test

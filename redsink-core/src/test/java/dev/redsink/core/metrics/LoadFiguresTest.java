@@ -31,6 +31,21 @@ class LoadFiguresTest {
   }
 
   @Test
+  void aPartitionCountsTheRecordsALoadCommittedNotThoseTheLedgerHadAlready() {
+    figures.loaded(
+        new LoadResult(
+            3,
+            2,
+            1,
+            List.of(load("t_a", 1, Duration.ofMillis(100))),
+            Map.of(new TopicPartition("a", 0), 9L),
+            Map.of(new TopicPartition("a", 0), 1)),
+        List.of(record("a", 0, 6, 1_000), record("a", 0, 7, 1_000), record("a", 0, 8, 1_000)));
+
+    assertThat(figures.partitions().get(new TopicPartition("a", 0)).records()).isEqualTo(1);
+  }
+
+  @Test
   void countsPerTableAndPartitionAndKeepsTheLedgerOffsetGoingForward() {
     figures.opened(
         Map.of(new TopicPartition("a", 0), 5L),
@@ -41,7 +56,8 @@ class LoadFiguresTest {
             0,
             3,
             List.of(load("t_a", 3, Duration.ofMillis(300))),
-            Map.of(new TopicPartition("a", 0), 7L, new TopicPartition("a", 1), 1L)),
+            Map.of(new TopicPartition("a", 0), 7L, new TopicPartition("a", 1), 1L),
+            Map.of(new TopicPartition("a", 0), 2, new TopicPartition("a", 1), 1)),
         // Interleaved partitions, as a session's batch may hold them: counted per partition.
         List.of(record("a", 0, 5, 1_000), record("a", 1, 0, 90_000), record("a", 0, 6, 2_000)));
     figures.logEnd(new TopicPartition("a", 0), 10);

@@ -164,7 +164,7 @@ final class TaskMetrics implements TaskMetricsMXBean, SessionListener {
   public void loaded(LoadResult result) {
     loads.incrementAndGet();
     // Records, each once: in upsert and cdc several records of a key make one row change.
-    loaded.addAndGet(result.received() - result.skipped());
+    loaded.addAndGet(result.committedRecords());
     skipped.addAndGet(result.skipped());
     for (LoadResult.TableLoad table : result.tables()) {
       encodeNanos.addAndGet(table.encode().toNanos());

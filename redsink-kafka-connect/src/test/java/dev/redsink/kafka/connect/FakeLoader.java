@@ -48,6 +48,7 @@ final class FakeLoader implements Loader {
     }
     int skipped = 0;
     Map<TopicPartition, Long> next = new HashMap<>();
+    Map<TopicPartition, Integer> committed = new HashMap<>();
     for (Record r : batch) {
       TopicPartition tp = new TopicPartition(r.topic(), r.partition());
       if (r.offset() < ledger.getOrDefault(tp, 0L)) {
@@ -55,6 +56,7 @@ final class FakeLoader implements Loader {
         continue;
       }
       rows.add(r);
+      committed.merge(tp, 1, Integer::sum);
       next.merge(tp, r.offset() + 1, Math::max);
     }
     settledThrough.forEach(
@@ -64,7 +66,8 @@ final class FakeLoader implements Loader {
           }
         });
     ledger.putAll(next);
-    return new LoadResult(batch.size(), skipped, batch.size() - skipped, List.of(), next);
+    return new LoadResult(
+        batch.size(), skipped, batch.size() - skipped, List.of(), next, committed);
   }
 
   @Override
