@@ -1,32 +1,14 @@
 package dev.redsink.emulator.copy;
 
 import java.io.ByteArrayOutputStream;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 
 /**
  * PostgreSQL's binary receive form of the values the binary COPY cannot take from DuckDB as they
- * are stored: a DOUBLE PRECISION from a REAL and a NUMERIC from the text DuckDB renders (the CSV
+ * are stored: a DOUBLE PRECISION from a REAL and a NUMERIC, from the text DuckDB renders (the CSV
  * form hands PostgreSQL the same text), accepting exactly the shapes DuckDB produces and PostgreSQL
- * reads; and dates and timestamps fetched typed, refused where their text would be, naming the text
- * PostgreSQL would have been given. Other ranges are left to PostgreSQL's receive functions.
+ * reads. Dates and timestamps are {@link PostgresDates}.
  */
 final class PlainValues {
-  /** Days from 1970-01-01 to PostgreSQL's epoch, 2000-01-01. */
-  private static final long POSTGRES_EPOCH_DAY = 10_957;
-
-  private static final long MICROS_PER_DAY = 86_400_000_000L;
-
-  /** PostgreSQL's first date (Julian day 0, 4714-11-24 BC) in days since 2000-01-01. */
-  private static final long FIRST_DATE = -2_451_545L;
-
-  /** PostgreSQL's first date past its range (5874898-01-01) in days since 2000-01-01. */
-  private static final long END_DATE = 2_147_483_494L - 2_451_545L;
-
-  /** Unix microseconds of 0001-01-01 00:00:00. */
-  private static final long FIRST_AD_MICROS = -62_135_596_800_000_000L;
-
   private PlainValues() {}
 
   static double doublePrecision(String text) {
@@ -44,80 +26,6 @@ final class PlainValues {
           throw invalid(text, "double precision");
         }
     }
-  }
-
-  /**
-   * PostgreSQL's date (days since 2000-01-01, {@code Integer.MAX_VALUE} and {@code MIN_VALUE} for
-   * ±infinity) of days fetched typed, where ±{@link Long#MAX_VALUE} stand for ±infinity; a finite
-   * date outside PostgreSQL's range (4714-11-24 BC to 5874897-12-31, IS_VALID_DATE), which includes
-   * the two day numbers it keeps for the infinities, is refused as its text is.
-   */
-  static long days(long sinceEpoch) {
-    if (sinceEpoch == Long.MAX_VALUE) {
-      return Integer.MAX_VALUE; // DATEVAL_NOEND
-    }
-    if (sinceEpoch == -Long.MAX_VALUE) {
-      return Integer.MIN_VALUE; // DATEVAL_NOBEGIN
-    }
-    if (sinceEpoch < FIRST_DATE || sinceEpoch >= END_DATE) {
-      throw CopyException.refused(
-          "date out of range: \"" + dateText(sinceEpoch + POSTGRES_EPOCH_DAY) + "\"");
-    }
-    return sinceEpoch;
-  }
-
-  /**
-   * PostgreSQL's timestamp (microseconds since 2000-01-01) of Unix microseconds fetched typed,
-   * where ±{@link Long#MAX_VALUE} stand for ±infinity; refused where its text form is: a year
-   * before 1 (DuckDB writes a negative or zero year, which neither text input reads), and an
-   * infinite TIMESTAMPTZ.
-   */
-  static long instant(long unixMicros, TargetType type) {
-    boolean tz = type.family() == TargetType.Family.TIMESTAMPTZ;
-    String name = tz ? "timestamp with time zone" : "timestamp";
-    if (unixMicros == Long.MAX_VALUE || unixMicros == -Long.MAX_VALUE) {
-      String infinity = unixMicros == Long.MAX_VALUE ? "infinity" : "-infinity";
-      if (tz) {
-        throw invalid(infinity + "+00", name);
-      }
-      return unixMicros == Long.MAX_VALUE ? Long.MAX_VALUE : Long.MIN_VALUE; // DT_NOEND, NOBEGIN
-    }
-    if (unixMicros < FIRST_AD_MICROS) {
-      throw invalid(timestampText(unixMicros) + (tz ? "+00" : ""), name);
-    }
-    return unixMicros - POSTGRES_EPOCH_DAY * MICROS_PER_DAY;
-  }
-
-  /** A date as DuckDB's {@code ::VARCHAR} writes it: {@code YYYY-MM-DD}, BC as {@code (BC)}. */
-  private static String dateText(long unixDays) {
-    LocalDate date = LocalDate.ofEpochDay(unixDays);
-    int year = date.getYear();
-    return year > 0
-        ? String.format("%04d-%02d-%02d", year, date.getMonthValue(), date.getDayOfMonth())
-        : String.format(
-            "%04d-%02d-%02d (BC)", 1 - year, date.getMonthValue(), date.getDayOfMonth());
-  }
-
-  /**
-   * A timestamp as the plan's {@code strftime} writes it: {@code %Y} is the proleptic year, zero
-   * padded to four digits when it is not negative ({@code 0000}, {@code -44}).
-   */
-  private static String timestampText(long unixMicros) {
-    LocalDateTime t =
-        LocalDateTime.ofEpochSecond(
-            Math.floorDiv(unixMicros, 1_000_000L),
-            (int) Math.floorMod(unixMicros, 1_000_000L) * 1000,
-            ZoneOffset.UTC);
-    int year = t.getYear();
-    return (year < 0 ? Integer.toString(year) : String.format("%04d", year))
-        + String.format(
-            "-%02d-%02d %02d:%02d:%02d.%06d",
-            t.getMonthValue(),
-            t.getDayOfMonth(),
-            t.getHour(),
-            t.getMinute(),
-            t.getSecond(),
-            t.getNano() / 1000);
   }
 
   /**

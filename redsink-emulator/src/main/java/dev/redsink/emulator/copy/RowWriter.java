@@ -74,7 +74,7 @@ final class RowWriter {
           break;
         case DAYS:
           long days = rs.getLong(index);
-          fixedOrNull(rs, out, 4, rs.wasNull() ? 0 : PlainValues.days(days));
+          fixedOrNull(rs, out, 4, rs.wasNull() ? 0 : PostgresDates.days(days));
           break;
         case CLOCK:
           long clock = rs.getLong(index);
@@ -82,7 +82,7 @@ final class RowWriter {
           break;
         case INSTANT:
           long instant = rs.getLong(index);
-          fixedOrNull(rs, out, 8, rs.wasNull() ? 0 : PlainValues.instant(instant, plan.type()));
+          fixedOrNull(rs, out, 8, rs.wasNull() ? 0 : PostgresDates.instant(instant, plan.type()));
           break;
         default: // JSON
           String json = rs.getString(index);
