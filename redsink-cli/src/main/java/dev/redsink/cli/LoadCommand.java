@@ -99,7 +99,7 @@ final class LoadCommand implements Callable<Integer> {
     try (RedshiftSink sink = RedshiftSink.open(connector.pluginConfig());
         InputStream reader = reader()) {
       LoadStats stats = new LoadStats(connector.key(), sink::tableOf);
-      SinkSession<Record> session = ConnectorSession.open(sink, connector, stats, stats);
+      SinkSession<Record> session = ConnectorSession.open(sink, connector, stats);
       try {
         TopicPartition partition = new TopicPartition(topic, 0);
         long next = session.open(List.of(partition)).getOrDefault(partition, 0L);
@@ -165,8 +165,7 @@ final class LoadCommand implements Callable<Integer> {
           out.println("Stopped: the replace was abandoned and the table is unchanged.");
           return ExitCodes.OK;
         }
-        stats.loaded(
-            result.received(), result.loaded(), result.skipped(), result.committedRecords());
+        stats.loaded(result);
         bar.draw();
       }
       bar.finish();

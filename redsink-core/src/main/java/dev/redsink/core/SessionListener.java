@@ -23,4 +23,34 @@ public interface SessionListener {
 
   /** A load failed; its records wait for the next attempt, or the runtime fails. */
   default void loadFailed(RuntimeException failure) {}
+
+  /** A listener told everything this one is told, then {@code next}. */
+  default SessionListener andThen(SessionListener next) {
+    SessionListener first = this;
+    return new SessionListener() {
+      @Override
+      public void taken() {
+        first.taken();
+        next.taken();
+      }
+
+      @Override
+      public void skippedAlreadyLoaded() {
+        first.skippedAlreadyLoaded();
+        next.skippedAlreadyLoaded();
+      }
+
+      @Override
+      public void loaded(LoadResult result, List<Record> records) {
+        first.loaded(result, records);
+        next.loaded(result, records);
+      }
+
+      @Override
+      public void loadFailed(RuntimeException failure) {
+        first.loadFailed(failure);
+        next.loadFailed(failure);
+      }
+    };
+  }
 }

@@ -20,7 +20,16 @@ public final class ConnectorSession {
   private ConnectorSession() {}
 
   public static SinkSession<Record> open(
-      RedshiftSink sink, ConnectorFile connector, LoadStats stats, SessionListener listener) {
+      RedshiftSink sink, ConnectorFile connector, LoadStats stats) {
+    return open(sink, connector, stats, new SessionListener() {});
+  }
+
+  /**
+   * As {@link #open(RedshiftSink, ConnectorFile, LoadStats)}, telling {@code first} each event
+   * first.
+   */
+  public static SinkSession<Record> open(
+      RedshiftSink sink, ConnectorFile connector, LoadStats stats, SessionListener first) {
     ErrantRecordSink<Record> failing = ErrantRecordSink.failing();
     return new SinkSession<>(
         sink,
@@ -29,7 +38,7 @@ public final class ConnectorSession {
           stats.figures().badRecord();
           failing.divert(record, reason);
         },
-        listener,
+        first.andThen(stats),
         SessionSettings.of(connector.pluginConfig()).onThread("redsink-load-" + connector.key()));
   }
 

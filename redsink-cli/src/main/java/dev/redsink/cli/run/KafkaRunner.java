@@ -197,22 +197,19 @@ public final class KafkaRunner implements Runnable {
     return failure;
   }
 
-  /** Counts each load and commits its offsets to the consumer group. */
+  /**
+   * Commits each load's offsets to the consumer group; told before the stats count the load (which
+   * the session tells every event).
+   */
   private final class Monitoring implements SessionListener {
     @Override
     public void loaded(LoadResult result, List<Record> records) {
       // What is left once this batch is loaded, set before its rows count as loaded, so the last
       // progress line never shows a lag from before the last load.
       stats.lag(lag());
-      stats.loaded(result, records);
       Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
       result.next().forEach((tp, next) -> commit.put(kafka(tp), new OffsetAndMetadata(next)));
       commitForMonitoring(commit);
-    }
-
-    @Override
-    public void loadFailed(RuntimeException failure) {
-      stats.loadFailed(failure);
     }
   }
 

@@ -70,8 +70,7 @@ public final class LoadStats implements SessionListener {
    * Counts one load: records received, rows loaded, records the ledger already had, records it
    * committed (in upsert and cdc several records of a key make one change, so rows can be fewer).
    */
-  public void loaded(
-      int receivedRecords, int loadedRows, int skippedRecords, int committedRecords) {
+  void loaded(int receivedRecords, int loadedRows, int skippedRecords, int committedRecords) {
     received.addAndGet(receivedRecords);
     loaded.addAndGet(loadedRows);
     records.addAndGet(committedRecords);

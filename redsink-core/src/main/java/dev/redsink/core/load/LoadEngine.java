@@ -23,6 +23,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,11 +58,7 @@ public final class LoadEngine implements AutoCloseable {
    */
   private final Map<TableName, KeyFold.Judge> changeJudges = new ConcurrentHashMap<>();
 
-  /**
-   * Records per partition committed by tables of a write that then failed in another table: the
-   * next result counts them, since the write's retry finds them in the ledger and skips them.
-   */
-  private final Map<TopicPartition, Integer> committedByFailedWrites = new HashMap<>();
+  private final UnreportedCommits unreported = new UnreportedCommits();
 
   private LoadEngine(
       ConnectionPool pool,
@@ -179,34 +176,50 @@ public final class LoadEngine implements AutoCloseable {
           new TableLoader(
               ctx, e.getKey(), e.getValue(), settledByTable.getOrDefault(e.getKey(), Map.of())));
     }
-    List<TableLoad> loads = new ArrayList<>();
+    UnreportedCommits.Commits earlier = unreported.take();
+    Map<TopicPartition, Integer> unclaimed = new HashMap<>(earlier.records());
+    loaders.forEach(loader -> loader.claim(unclaimed));
+    Attempt attempt = loadAll(loaders);
+    Map<TopicPartition, Integer> committed = new HashMap<>(unclaimed);
+    List<TableLoad> loads = new ArrayList<>(earlier.loads());
     Map<TopicPartition, Long> next = new HashMap<>();
     int skipped = 0;
-    int loaded = 0;
-    List<TableLoader.Outcome> outcomes = loadAll(loaders);
-    Map<TopicPartition, Integer> committed;
-    synchronized (committedByFailedWrites) {
-      committed = new HashMap<>(committedByFailedWrites);
-      committedByFailedWrites.clear();
+    for (int i = 0; i < loaders.size(); i++) {
+      TableLoader.Outcome outcome = attempt.outcomes().get(i);
+      if (outcome == null) {
+        loaders.get(i).unreported().forEach((tp, n) -> committed.merge(tp, n, Integer::sum));
+      } else {
+        outcome.committed().forEach((tp, n) -> committed.merge(tp, n, Integer::sum));
+        loads.add(outcome.load());
+        next.putAll(outcome.next());
+        skipped += outcome.skipped();
+      }
     }
-    for (TableLoader.Outcome outcome : outcomes) {
-      loads.add(outcome.load());
-      next.putAll(outcome.next());
-      skipped += outcome.skipped();
-      loaded += outcome.load().rows();
-      outcome.committed().forEach((tp, n) -> committed.merge(tp, n, Integer::sum));
+    if (attempt.failure() != null) {
+      // What did commit is the ledger's now: the retry of this batch finds it there, and the next
+      // result reports it.
+      unreported.keep(committed, loads);
+      throw attempt.failure();
     }
+    int loaded = loads.stream().mapToInt(TableLoad::rows).sum();
     return new LoadResult(batch.size(), skipped, loaded, loads, next, committed);
   }
 
+  /** Each loader's outcome in order (null where its load failed), and the first failure. */
+  private record Attempt(List<TableLoader.Outcome> outcomes, RuntimeException failure) {}
+
   /**
    * Loads the tables side by side and waits for all of them, never abandoning a load half-way;
-   * throws the first failure in table order once every load has ended (the others committed or
+   * returns the first failure in table order once every load has ended (the others committed or
    * rolled back on their own, and the ledger tells a retry which).
    */
-  private List<TableLoader.Outcome> loadAll(List<TableLoader> loaders) {
+  private Attempt loadAll(List<TableLoader> loaders) {
     if (loaders.size() == 1) {
-      return List.of(loaders.get(0).load());
+      try {
+        return new Attempt(List.of(loaders.get(0).load()), null);
+      } catch (RuntimeException e) {
+        return new Attempt(Collections.singletonList(null), e);
+      }
     }
     List<Future<TableLoader.Outcome>> running = new ArrayList<>();
     for (TableLoader loader : loaders) {
@@ -223,6 +236,7 @@ public final class LoadEngine implements AutoCloseable {
         } catch (InterruptedException e) {
           interrupted = true;
         } catch (ExecutionException e) {
+          outcomes.add(null);
           if (first == null) {
             first = rethrowable(e.getCause());
           }
@@ -233,18 +247,7 @@ public final class LoadEngine implements AutoCloseable {
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
-    if (first != null) {
-      // The tables that did commit are the ledger's now: the retry of this batch skips their
-      // records, and the next result counts them as committed.
-      synchronized (committedByFailedWrites) {
-        outcomes.forEach(
-            o ->
-                o.committed()
-                    .forEach((tp, n) -> committedByFailedWrites.merge(tp, n, Integer::sum)));
-      }
-      throw first;
-    }
-    return outcomes;
+    return new Attempt(outcomes, first);
   }
 
   private static RuntimeException rethrowable(Throwable t) {

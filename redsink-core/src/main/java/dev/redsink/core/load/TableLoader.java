@@ -73,6 +73,15 @@ final class TableLoader {
    */
   private final Map<TopicPartition, Integer> landed = new HashMap<>();
 
+  /** Records per partition of this table's records. */
+  private final Map<TopicPartition, Integer> received = new HashMap<>();
+
+  /**
+   * Records per partition an earlier write of this sink committed and did not report (see {@link
+   * UnreportedCommits}): the ledger covers them, and they count as committed, not skipped.
+   */
+  private final Map<TopicPartition, Integer> earlier = new HashMap<>();
+
   private final Map<TopicPartition, Long> settled;
   private final CopyPath path;
 
@@ -113,18 +122,41 @@ final class TableLoader {
       parsed = fold.rows();
     }
     Record previous = null;
-    for (Record r : records) {
+    TopicPartition tp = null;
+    for (Record r : this.records) {
       // Records come partition by partition: a partition is added once per run of its records.
       if (previous == null
           || previous.partition() != r.partition()
           || !previous.topic().equals(r.topic())) {
-        partitions.add(new TopicPartition(r.topic(), r.partition()));
+        tp = new TopicPartition(r.topic(), r.partition());
+        partitions.add(tp);
       }
+      received.merge(tp, 1, Integer::sum);
       previous = r;
     }
     if (table.layout().isTyped()) {
       table.checks().judged().loadStarted();
     }
+  }
+
+  /**
+   * Takes from {@code unreported} the records of this table's partitions an earlier write committed
+   * without reporting them; call before {@link #load()}.
+   */
+  void claim(Map<TopicPartition, Integer> unreported) {
+    for (TopicPartition tp : received.keySet()) {
+      Integer n = unreported.remove(tp);
+      if (n != null) {
+        earlier.merge(tp, n, Integer::sum);
+      }
+    }
+  }
+
+  /** What this loader committed and will not report, when its load failed. */
+  Map<TopicPartition, Integer> unreported() {
+    Map<TopicPartition, Integer> commits = new HashMap<>(earlier);
+    landed.forEach((tp, n) -> commits.merge(tp, n, Integer::sum));
+    return commits;
   }
 
   Outcome load() {
@@ -169,7 +201,7 @@ final class TableLoader {
     for (int replan = 0; replan < MAX_REPLANS; replan++) {
       TablePlan plan = plan();
       if (plan.isEmpty()) {
-        return new Outcome(empty(), Map.copyOf(landed), plan.skipped() - landed(), batchEnd());
+        return outcome(empty(), plan, batchEnd());
       }
       if (plan.pending().isEmpty()) {
         // Only settled offsets move: a ledger-only transaction, nothing staged.
@@ -187,7 +219,7 @@ final class TableLoader {
             == LoadTransaction.Outcome.OVERLAP) {
           continue;
         }
-        return new Outcome(empty(), Map.copyOf(landed), plan.skipped() - landed(), plan.next());
+        return outcome(empty(), plan, plan.next());
       }
       if (table.layout().isTyped()) {
         SchemaEvolver.Evolved evolved = new SchemaEvolver(ctx.pool()).evolve(plan, parsed());
@@ -248,17 +280,27 @@ final class TableLoader {
       ctx.dispose(done.objects(), ctx.disposal());
       TableLoad load = tableLoad(done, result);
       log(load);
-      Map<TopicPartition, Integer> committed = new HashMap<>(landed);
-      plan.pendingByPartition().forEach((tp, n) -> committed.merge(tp, n, Integer::sum));
-      return new Outcome(load, committed, plan.skipped() - landed(), plan.next());
+      return outcome(load, plan, plan.next());
     }
     throw new TransientException(
         "Cannot load into " + table + ": other writers kept loading the same records first");
   }
 
-  /** Records whose COMMIT landed though its reply was lost: the ledger covers them now. */
-  private int landed() {
-    return landed.values().stream().mapToInt(Integer::intValue).sum();
+  /**
+   * The outcome of a plan now committed (or all skipped): its pending records, with those this sink
+   * committed before and had not reported, count as committed; the ledger covered the rest.
+   */
+  private Outcome outcome(TableLoad load, TablePlan plan, Map<TopicPartition, Long> next) {
+    Map<TopicPartition, Integer> pending = plan.pendingByPartition();
+    Map<TopicPartition, Integer> credited = unreported();
+    Map<TopicPartition, Integer> committed = new HashMap<>(credited);
+    pending.forEach((tp, n) -> committed.merge(tp, n, Integer::sum));
+    int skipped = 0;
+    for (Map.Entry<TopicPartition, Integer> e : received.entrySet()) {
+      int covered = e.getValue() - pending.getOrDefault(e.getKey(), 0);
+      skipped += Math.max(0, covered - credited.getOrDefault(e.getKey(), 0));
+    }
+    return new Outcome(load, committed, skipped, next);
   }
 
   private TablePlan plan() {
@@ -279,8 +321,10 @@ final class TableLoader {
    * rather than deleted as files of a load that did not happen.
    */
   private void settleUnknownCommit() {
+    // Settled only once the ledger is read: a failed read leaves it for the next attempt.
+    boolean landedNow = staged != null && stagedPlan.coveredBy(ledger());
     commitUnknown = false;
-    if (staged != null && stagedPlan.coveredBy(ledger())) {
+    if (landedNow) {
       stagedPlan.pendingByPartition().forEach((tp, n) -> landed.merge(tp, n, Integer::sum));
       StagedBatch done = staged;
       staged = null;

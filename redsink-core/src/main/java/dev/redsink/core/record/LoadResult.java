@@ -10,9 +10,12 @@ import java.util.Map;
  * key, so fewer than the records); per table the rows, files, bytes and time by phase; the next
  * offset now committed per partition (what a runtime may acknowledge); and per partition the
  * records whose rows and ledger entries this sink committed ({@code committed}). Those are the
- * records received and not skipped, plus the records of tables that committed in an earlier write
- * of this sink which then failed in another table (its retry skips them), a load whose COMMIT reply
- * was lost but which landed included.
+ * records received and not skipped, plus what an earlier write of this sink committed and did not
+ * report because it then failed (a table that committed before another failed, a COMMIT whose reply
+ * was lost but which landed; its retry finds those records in the ledger), whose table loads are
+ * then in {@code tables} too. A COMMIT whose reply was lost counts as this sink's when the ledger
+ * covers its records afterwards: a second writer loading the same records at that moment is taken
+ * for it.
  */
 public record LoadResult(
     int received,
@@ -53,8 +56,4 @@ public record LoadResult(
       Duration copy,
       Duration insert,
       Duration commit) {}
-
-  static LoadResult empty(int received) {
-    return new LoadResult(received, received, 0, List.of(), Map.of(), Map.of());
-  }
 }
