@@ -170,8 +170,9 @@ public final class ConfigKeys {
           Duration.ofMinutes(1),
           "1m",
           "Longest time a record waits in the buffer before a load starts (30s, 2m; a bare number"
-              + " is milliseconds, the Kafka Connect form). redsink run and redsink load also load"
-              + " as soon as they have read everything there is",
+              + " is milliseconds, the Kafka Connect form); a primary-key change's delete, whose"
+              + " create may follow in another partition, can add one interval at most. redsink run"
+              + " and redsink load also load as soon as they have read everything there is",
           Requirement.OPTIONAL,
           Sensitivity.PLAIN,
           ConfigKeys::positiveDuration);

@@ -82,17 +82,10 @@ final class MovedRows {
     if (!kept.isEmpty()) {
       st.executeUpdate(
           MovedRowsSql.keepMoved(
-              table,
-              staging,
-              keys,
-              changes.previousKeyColumns(),
-              nextKeys,
-              KeyFold.KEEP_COLUMN,
-              kept));
+              table, staging, keys, origin(), nextKeys, KeyFold.KEEP_COLUMN, kept));
     }
     int taken =
-        st.executeUpdate(
-            MovedRowsSql.deleteTaken(table, staging, keys, changes.previousKeyColumns(), nextKeys));
+        st.executeUpdate(MovedRowsSql.deleteTaken(table, staging, keys, origin(), nextKeys));
     if (taken > 0) {
       LOG.info(
           "{} primary-key change(s) into {} took the old row kept in {} by an earlier load",
@@ -100,6 +93,11 @@ final class MovedRows {
           target.name(),
           table);
     }
+  }
+
+  private MovedRowsSql.StagedOrigin origin() {
+    return new MovedRowsSql.StagedOrigin(
+        changes.previousKeyColumns(), changes.previousNextKeyColumns());
   }
 
   /**

@@ -13,8 +13,9 @@ import java.util.Set;
  * applies (one per key; the rows kept for primary-key changes are not changes), the key columns,
  * the operations present, the columns some row keeps from the target, the staging columns holding
  * the old key of a primary-key change's row (empty when no staged row has one), the staging columns
- * holding the new key a primary-key change gave a row that is kept for it (empty when none), and
- * whether the table is emptied first (a source truncate).
+ * holding, for a row whose key changed more than once, the new key its old key's row was kept under
+ * (empty when none), the staging columns holding the new key a primary-key change gave a row that
+ * is kept for it (empty when none), and whether the table is emptied first (a source truncate).
  */
 record StagedChanges(
     RowLayout stagingLayout,
@@ -23,6 +24,7 @@ record StagedChanges(
     Set<Operation> operations,
     Set<String> keptColumns,
     List<String> previousKeyColumns,
+    List<String> previousNextKeyColumns,
     List<String> nextKeyColumns,
     boolean truncate) {
 

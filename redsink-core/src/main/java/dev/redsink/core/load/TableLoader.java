@@ -361,6 +361,11 @@ final class TableLoader {
         previousKey.add(StagingColumns.previousKey(i));
         columns.add(RowLayout.field(StagingColumns.previousKey(i), ColumnType.VARCHAR_MAX));
       }
+      List<String> previousNextKey = new ArrayList<>();
+      for (int i = 0; i < folded.previousNextKeyColumns(); i++) {
+        previousNextKey.add(StagingColumns.previousNextKey(i));
+        columns.add(RowLayout.field(StagingColumns.previousNextKey(i), ColumnType.VARCHAR_MAX));
+      }
       List<String> nextKey = new ArrayList<>();
       for (int i = 0; i < folded.nextKeyColumns(); i++) {
         nextKey.add(StagingColumns.nextKey(i));
@@ -378,6 +383,7 @@ final class TableLoader {
                   folded.operations(),
                   folded.keptColumns(),
                   previousKey,
+                  previousNextKey,
                   nextKey,
                   folded.truncate()));
     }

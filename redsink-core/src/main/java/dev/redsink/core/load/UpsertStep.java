@@ -61,7 +61,12 @@ final class UpsertStep {
     if (!kept.isEmpty()) {
       st.executeUpdate(
           UpsertSql.keepExisting(
-              table.name(), staging, changes.keyColumns(), KeyFold.KEEP_COLUMN, kept));
+              table.name(),
+              staging,
+              changes.keyColumns(),
+              changes.previousKeyColumns(),
+              KeyFold.KEEP_COLUMN,
+              kept));
       if (!changes.previousKeyColumns().isEmpty()) {
         // After the match by key: a primary-key change's row keeps its old key's values.
         st.executeUpdate(

@@ -81,7 +81,10 @@ public final class RecordBuffer {
 
   /**
    * Whether the oldest record has waited the flush interval, and no partition's last record is the
-   * delete of a primary-key change that came less than an interval ago.
+   * delete of a primary-key change that came less than an interval ago; in any case once the oldest
+   * record has waited two intervals. The wait for a create is bounded by the oldest record, not by
+   * the deletes: with key changes in several partitions more often than the interval, some
+   * partition's last record is always a fresh delete, and a wait re-armed by each would never end.
    */
   public boolean isDue(long nowMillis) {
     return !records.isEmpty() && millisUntilDue(nowMillis) == 0;
@@ -89,11 +92,16 @@ public final class RecordBuffer {
 
   /**
    * Whether a partition's last record is the delete of a primary-key change that came less than a
-   * flush interval ago: its create is on its way, and a load now would miss it.
+   * flush interval ago (its create is on its way, and a load now would miss it), while the oldest
+   * record has waited less than two intervals.
    */
   public boolean awaitsKeyChange(long nowMillis) {
+    long interval = policy.interval().toMillis();
+    if (nowMillis >= latestDue()) {
+      return false;
+    }
     for (long since : keyChanges.values()) {
-      if (since + policy.interval().toMillis() > nowMillis) {
+      if (since + interval > nowMillis) {
         return true;
       }
     }
@@ -106,7 +114,16 @@ public final class RecordBuffer {
     for (long since : keyChanges.values()) {
       due = Math.max(due, since);
     }
-    return Math.max(0, due + policy.interval().toMillis() - nowMillis);
+    long interval = policy.interval().toMillis();
+    return Math.max(0, Math.min(due + interval, latestDue()) - nowMillis);
+  }
+
+  /**
+   * When the buffer is due whatever key changes wait: the flush interval after the oldest record,
+   * plus the one interval that waiting for a create may add.
+   */
+  private long latestDue() {
+    return oldestMillis + 2 * policy.interval().toMillis();
   }
 
   /** The buffered records in arrival order (a copy). */

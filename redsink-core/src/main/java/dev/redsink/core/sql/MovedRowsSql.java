@@ -282,14 +282,14 @@ public final class MovedRowsSql {
       TableName table,
       String staging,
       List<Column> keyColumns,
-      List<String> previousKeyColumns,
+      StagedOrigin origin,
       List<String> nextKeyColumns,
       String keepColumn,
       List<Column> columns) {
     return UpsertSql.keep(
         table,
         staging,
-        movedMatch("existing", staging, keyColumns, previousKeyColumns, nextKeyColumns),
+        movedMatch("existing", staging, keyColumns, origin, nextKeyColumns),
         keepColumn,
         columns);
   }
@@ -299,36 +299,56 @@ public final class MovedRowsSql {
       TableName table,
       String staging,
       List<Column> keyColumns,
-      List<String> previousKeyColumns,
+      StagedOrigin origin,
       List<String> nextKeyColumns) {
     return "DELETE FROM "
         + Identifiers.table(table)
         + " USING "
         + Identifiers.quote(staging)
         + " WHERE "
-        + movedMatch(
-            Identifiers.table(table), staging, keyColumns, previousKeyColumns, nextKeyColumns);
+        + movedMatch(Identifiers.table(table), staging, keyColumns, origin, nextKeyColumns);
   }
 
-  /** A moved row's old key is a staged row's previous key, and its new key the staged row's key. */
+  /**
+   * The staging columns that say which moved row a staged row takes: its old key, and, for a row
+   * whose key changed more than once, the new key the old key's row was kept under (empty when no
+   * staged row has one; a row without one takes the row kept under its own key).
+   */
+  public record StagedOrigin(List<String> previousKeyColumns, List<String> nextKeyColumns) {}
+
+  /**
+   * A moved row's old key is a staged row's previous key, and its new key the staged row's previous
+   * next key or else its own key.
+   */
   private static String movedMatch(
       String moved,
       String staging,
       List<Column> keyColumns,
-      List<String> previousKeyColumns,
+      StagedOrigin origin,
       List<String> nextKeyColumns) {
     String s = Identifiers.quote(staging);
     StringBuilder match =
-        new StringBuilder(KeyText.matches(moved, keyColumns, s, previousKeyColumns));
+        new StringBuilder(KeyText.matches(moved, keyColumns, s, origin.previousKeyColumns()));
     for (int i = 0; i < keyColumns.size(); i++) {
       // The staged row's key, one value, is the one turned to text.
+      String movedTo = KeyText.asText(s + "." + Identifiers.quote(keyColumns.get(i).name()));
+      if (!origin.nextKeyColumns().isEmpty()) {
+        movedTo =
+            "COALESCE("
+                + s
+                + "."
+                + Identifiers.quote(origin.nextKeyColumns().get(i))
+                + ", "
+                + movedTo
+                + ")";
+      }
       match
           .append(" AND ")
           .append(moved)
           .append('.')
           .append(Identifiers.quote(nextKeyColumns.get(i)))
           .append(" = ")
-          .append(KeyText.asText(s + "." + Identifiers.quote(keyColumns.get(i).name())));
+          .append(movedTo);
     }
     return match.toString();
   }

@@ -21,20 +21,24 @@ public final class UpsertSql {
   /**
    * Sets the columns of the staged rows that did not carry their values (the keep column lists
    * them) to the values of the target rows they replace, every such column in one statement, so the
-   * target is joined once; staged SUPER columns hold JSON text.
+   * target is joined once; staged SUPER columns hold JSON text. A staged row with an old key (in
+   * {@code previousKeyColumns}, when staged) is a primary-key change's new row: its values come
+   * from the old key's row ({@link #keepFromPreviousKey}), never from a row its own key had before
+   * (in a swap of two keys, the other row).
    */
   public static String keepExisting(
       TableName target,
       String staging,
       List<String> keyColumns,
+      List<String> previousKeyColumns,
       String keepColumn,
       List<Column> columns) {
-    return keep(
-        target,
-        staging,
-        match("existing", Identifiers.quote(staging), keyColumns),
-        keepColumn,
-        columns);
+    String s = Identifiers.quote(staging);
+    String match = match("existing", s, keyColumns);
+    if (!previousKeyColumns.isEmpty()) {
+      match += " AND " + s + "." + Identifiers.quote(previousKeyColumns.get(0)) + " IS NULL";
+    }
+    return keep(target, staging, match, keepColumn, columns);
   }
 
   /**

@@ -26,6 +26,18 @@ public final class StagingColumns {
   }
 
   /**
+   * The staging-only columns, {@code redsink_previous_next_key_1} and on, holding as text, for a
+   * row whose key changed more than once (1 → 2 → 3), the new key under which its previous key's
+   * row was kept when that row moved (2): a kept row is found by its old and new key.
+   */
+  public static final String PREVIOUS_NEXT_KEY_PREFIX = "redsink_previous_next_key_";
+
+  /** The staging-only column of the previous next key's column at {@code index} (from 0). */
+  public static String previousNextKey(int index) {
+    return PREVIOUS_NEXT_KEY_PREFIX + (index + 1);
+  }
+
+  /**
    * The staging-only columns, {@code redsink_next_key_1} and on, holding as text the new key a
    * primary-key change gave a row (upsert and cdc): that row is kept for the new key's change.
    */
@@ -43,6 +55,7 @@ public final class StagingColumns {
         || folded.equals(WIDENING)
         || folded.equals(ROW_NUMBER)
         || folded.startsWith(PREVIOUS_KEY_PREFIX)
+        || folded.startsWith(PREVIOUS_NEXT_KEY_PREFIX)
         || folded.startsWith(NEXT_KEY_PREFIX);
   }
 

@@ -20,6 +20,8 @@ import java.util.Set;
  *     otherwise): unavailable columns keep the value of that key's row
  * @param next the key the row takes in a primary-key change, when this is the old key's delete and
  *     its record says (null otherwise): the new key's row may still need the deleted row's values
+ * @param origin where the unavailable columns' values come from (null when not from another key's
+ *     row): the previous key's row, or where that row's own change would have taken them
  */
 record Change(
     Record record,
@@ -31,7 +33,36 @@ record Change(
     Position position,
     Set<String> unavailable,
     ChangedKey previous,
-    ChangedKey next) {
+    ChangedKey next,
+    RowOrigin origin) {
+
+  /**
+   * A change as read from its record: a primary-key change's values come from its old key's row.
+   */
+  Change(
+      Record record,
+      int index,
+      Op op,
+      List<String> keyColumns,
+      List<String> key,
+      TypedRow row,
+      Position position,
+      Set<String> unavailable,
+      ChangedKey previous,
+      ChangedKey next) {
+    this(
+        record,
+        index,
+        op,
+        keyColumns,
+        key,
+        row,
+        position,
+        unavailable,
+        previous,
+        next,
+        previous == null ? null : new RowOrigin(previous, null));
+  }
 
   Change(
       Record record,
@@ -49,7 +80,7 @@ record Change(
     return index == this.index
         ? this
         : new Change(
-            record, index, op, keyColumns, key, row, position, unavailable, previous, next);
+            record, index, op, keyColumns, key, row, position, unavailable, previous, next, origin);
   }
 
   /** This change with its row's unavailable columns filled from {@code earlier}'s row. */
@@ -83,19 +114,20 @@ record Change(
         position,
         still,
         previous,
-        next);
+        next,
+        origin);
   }
 
-  /** This change with {@code previous} as the key its row had before a primary-key change. */
-  Change withPrevious(ChangedKey previous) {
+  /** This change with its unavailable columns' values coming from {@code origin}. */
+  Change withOrigin(RowOrigin origin) {
     return new Change(
-        record, index, op, keyColumns, key, row, position, unavailable, previous, next);
+        record, index, op, keyColumns, key, row, position, unavailable, previous, next, origin);
   }
 
   /** This change with {@code next} as the key its row takes in a primary-key change. */
   Change withNext(ChangedKey next) {
     return new Change(
-        record, index, op, keyColumns, key, row, position, unavailable, previous, next);
+        record, index, op, keyColumns, key, row, position, unavailable, previous, next, origin);
   }
 
   /** What the change does to its key's row. */

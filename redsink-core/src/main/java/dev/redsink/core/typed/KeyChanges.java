@@ -74,13 +74,17 @@ final class KeyChanges {
   }
 
   /**
-   * Whether a new key's change stages its old key: to take values it lacks from the old row, or to
-   * take the old row an earlier load kept (its delete is not in this load).
+   * Whether a change stages where its row comes from ({@link Change#origin()}): to take values it
+   * lacks from the old row, or to take the old row an earlier load kept (its delete is not in this
+   * load).
    */
-  boolean stagesPrevious(Change create) {
-    return create.previous() != null
-        && create.previous().text() != null
-        && (!create.unavailable().isEmpty()
-            || !deleted.contains(List.of(create.previous().json(), create.key())));
+  boolean stagesOrigin(Change change) {
+    RowOrigin origin = change.origin();
+    if (origin == null || !origin.stageable()) {
+      return false;
+    }
+    List<String> movedTo = origin.via() == null ? change.key() : origin.via().json();
+    return !change.unavailable().isEmpty()
+        || !deleted.contains(List.of(origin.key().json(), movedTo));
   }
 }

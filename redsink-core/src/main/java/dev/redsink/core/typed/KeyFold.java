@@ -49,7 +49,11 @@ public final class KeyFold {
    *     did not carry their value
    * @param previousKeyColumns how many {@link StagingColumns#previousKey} columns the staged rows
    *     have (0 for none): the old key, as text, of a primary-key change's row that keeps columns;
-   *     it keeps them from that key's target row
+   *     it keeps them from that key's target row, never from the target row of its own key
+   * @param previousNextKeyColumns how many {@link StagingColumns#previousNextKey} columns the
+   *     staged rows have (0 for none): for a row whose key changed more than once, the new key its
+   *     old key's row was kept under in the moved-rows table (null in rows where that is their own
+   *     key)
    * @param nextKeyColumns how many {@link StagingColumns#nextKey} columns the staged rows have (0
    *     for none): the new key, as text, that a primary-key change gave the row of a staged key
    *     (the target's row of that key moved) or of a staged {@code m} row (that row moved)
@@ -63,6 +67,7 @@ public final class KeyFold {
       Set<Operation> operations,
       Set<String> keptColumns,
       int previousKeyColumns,
+      int previousNextKeyColumns,
       int nextKeyColumns,
       boolean truncate) {}
 
@@ -244,13 +249,18 @@ public final class KeyFold {
         Change old = lastRows.get(c.previous().json());
         if (old != null) {
           c = c.filledFrom(old);
+          if (!c.unavailable().isEmpty() && old.origin() != null) {
+            // The old key's row lacked these values too (its key had changed as well: 1 → 2 →
+            // 3, or a swap through a temporary key): they come from where it would take them.
+            c = c.withOrigin(old.origin().through(c.previous()));
+          }
         }
       } else if (before != null && before.op() == Change.Op.UPSERT) {
         c = c.filledFrom(before);
-        if (before.previous() != null) {
+        if (before.origin() != null) {
           // A later change of a primary-key change's new key: its row still comes from the old
           // key's (and takes the row an earlier load kept for it).
-          c = c.withPrevious(before.previous());
+          c = c.withOrigin(before.origin());
         }
       }
       if (c.op() == Change.Op.UPSERT && c.previous() != null) {
@@ -259,7 +269,8 @@ public final class KeyFold {
         keyChanges.deleted(c, lastRows.get(c.key()));
       }
       if (c.op() == Change.Op.SOFT_DELETE && before != null && before.op() == Change.Op.UPSERT) {
-        // The row this load would have written, now flagged deleted: keeps its last values.
+        // The row this load would have written, now flagged deleted: keeps its last values, and
+        // takes those it lacks from where that row would have (a later key change reads them).
         c =
             new Change(
                 c.record(),
@@ -269,9 +280,10 @@ public final class KeyFold {
                 c.key(),
                 reader.withDeletedFlag(before.row(), true),
                 c.position(),
-                Set.of(),
+                before.unavailable(),
                 null,
-                null);
+                null,
+                before.origin());
       }
       last.put(c.key(), c);
       if (c.op() == Change.Op.UPSERT) {
@@ -283,6 +295,7 @@ public final class KeyFold {
     Set<Operation> operations = EnumSet.noneOf(Operation.class);
     Set<String> kept = new LinkedHashSet<>();
     int previousKeyColumns = 0;
+    int previousNextKeyColumns = 0;
     int nextKeyColumns = 0;
     List<Change> toStage = new ArrayList<>(last.values());
     toStage.addAll(moves);
@@ -305,10 +318,14 @@ public final class KeyFold {
         fields.add(
             new FieldValue(KEEP_COLUMN, FieldType.of(FieldKind.STRING), keepList(c.unavailable())));
       }
-      if (keyChanges.stagesPrevious(c)) {
-        List<String> previous = c.previous().text();
+      if (keyChanges.stagesOrigin(c)) {
+        List<String> previous = c.origin().key().text();
         addText(fields, StagingColumns::previousKey, previous);
         previousKeyColumns = previous.size();
+        if (c.origin().via() != null) {
+          addText(fields, StagingColumns::previousNextKey, c.origin().via().text());
+          previousNextKeyColumns = previous.size();
+        }
       }
       ChangedKey next = move ? c.next() : keyChanges.nextKey(c.key());
       if (next != null) {
@@ -327,6 +344,7 @@ public final class KeyFold {
         operations,
         kept,
         previousKeyColumns,
+        previousNextKeyColumns,
         nextKeyColumns,
         truncate);
   }

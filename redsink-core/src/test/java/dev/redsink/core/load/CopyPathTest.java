@@ -50,6 +50,7 @@ class CopyPathTest {
                     Set.of(),
                     List.of(),
                     List.of(),
+                    List.of(),
                     false)));
     assertThat(CopyPath.of(CopyPath.DIRECT, upsert, DedupMode.LEDGER_ONLY, TYPED))
         .as("upsert and cdc")

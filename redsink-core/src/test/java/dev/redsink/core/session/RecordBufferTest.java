@@ -88,6 +88,39 @@ class RecordBufferTest {
     assertThat(buffer.isDue(13_000)).as("its partition closed").isTrue();
   }
 
+  /**
+   * Key changes in two partitions, more often than the interval: some partition's last record is
+   * always a fresh delete, yet the buffer is due once its oldest record has waited two intervals.
+   */
+  @Test
+  void keyChangesInSeveralPartitionsDelayTheLoadByOneIntervalAtMost() {
+    long now = 1_000;
+    buffer.add(record("t", 0, 0, 0, 1), now);
+    long offset = 1;
+    while (now < 60_000) {
+      now += 3_000;
+      int partition = (int) (offset % 2);
+      buffer.add(
+          new Record(
+              "t",
+              partition,
+              offset++,
+              0,
+              new byte[1],
+              List.of(new Header(RecordBuffer.KEY_CHANGE_HEADER, new byte[1])),
+              new byte[1]),
+          now);
+      if (now < 21_000) {
+        assertThat(buffer.isDue(now)).as("at %d ms", now).isFalse();
+        assertThat(buffer.awaitsKeyChange(now)).isTrue();
+      } else {
+        assertThat(buffer.isDue(now)).as("at %d ms, the oldest record from 1000 ms", now).isTrue();
+        assertThat(buffer.awaitsKeyChange(now)).isFalse();
+      }
+    }
+    assertThat(buffer.millisUntilDue(19_000)).isEqualTo(2_000);
+  }
+
   @Test
   void discardsClosedPartitions() {
     buffer.add(record("t", 0, 0, 0, 10), 0);
