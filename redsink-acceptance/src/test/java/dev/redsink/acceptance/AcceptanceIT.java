@@ -43,6 +43,7 @@ class AcceptanceIT {
 
   private static RedshiftEmulator emulator;
   private static EmbeddedConnectCluster connect;
+  private static WorkerProcess connect37;
   private static Broker broker;
   private static ExecutorService runtimes;
 
@@ -77,8 +78,8 @@ class AcceptanceIT {
     }
 
     List<DynamicNode> nodes = new ArrayList<>();
-    runtimes = Executors.newFixedThreadPool(3);
-    if (byRuntime.containsKey(RuntimeKind.CONNECT) || byRuntime.containsKey(RuntimeKind.RUN)) {
+    runtimes = Executors.newFixedThreadPool(4);
+    if (byRuntime.keySet().stream().anyMatch(RuntimeKind::fromKafka)) {
       Map<String, String> worker = new HashMap<>();
       worker.put("plugin.path", Suite.pluginPath().toString());
       worker.put("plugin.discovery", "service_load");
@@ -97,13 +98,38 @@ class AcceptanceIT {
               "the worker loads the plugin from plugin.path, not from its class path",
               AcceptanceIT::pluginIsIsolated));
       List<CellRun> viaConnect = byRuntime.getOrDefault(RuntimeKind.CONNECT, List.of());
-      runtimes.execute(() -> new ConnectRuntime(connect, broker).run(viaConnect));
+      runtimes.execute(
+          () -> new ConnectRuntime(new InProcessWorker(connect), broker).run(viaConnect));
       List<CellRun> viaRun = byRuntime.getOrDefault(RuntimeKind.RUN, List.of());
       runtimes.execute(() -> new RunRuntime(broker).run(viaRun));
     }
     List<CellRun> fromLines = new ArrayList<>(byRuntime.getOrDefault(RuntimeKind.LOAD, List.of()));
     fromLines.addAll(byRuntime.getOrDefault(RuntimeKind.REPLACE, List.of()));
     runtimes.execute(() -> new LoadRuntime(warehouse).run(fromLines));
+    if (byRuntime.containsKey(RuntimeKind.CONNECT_37)) {
+      // Started once the other runtimes are under way: it is a JVM of its own.
+      List<CellRun> via37 = byRuntime.get(RuntimeKind.CONNECT_37);
+      try {
+        connect37 =
+            WorkerProcess.start(
+                "redsink-acceptance-connect-3.7",
+                Suite.connect37ClassPath(),
+                Suite.work().resolve("connect-3.7"),
+                broker.bootstrapServers(),
+                Suite.pluginPath("plugins-connect-3.7"));
+        runtimes.execute(() -> new ConnectRuntime(connect37, broker).run(via37));
+      } catch (Exception e) {
+        via37.forEach(
+            c -> {
+              c.fail("the Kafka Connect 3.7 worker did not start", e);
+              c.finish();
+            });
+      }
+      nodes.add(
+          DynamicTest.dynamicTest(
+              "the Kafka Connect 3.7 worker is Kafka's own 3.7 and lists the plugin",
+              AcceptanceIT::connect37ListsThePlugin));
+    }
 
     for (Map.Entry<RuntimeKind, List<CellRun>> e : byRuntime.entrySet()) {
       List<DynamicNode> tests = new ArrayList<>();
@@ -157,10 +183,19 @@ class AcceptanceIT {
         .contains(ConnectRuntime.CONNECTOR_CLASS);
   }
 
+  private static void connect37ListsThePlugin() throws Exception {
+    assertThat(connect37).as("the Kafka Connect 3.7 worker (see its cells)").isNotNull();
+    assertThat(connect37.rest().version()).isEqualTo(Suite.connect37Version());
+    assertThat(connect37.rest().connectorPlugins()).contains(ConnectRuntime.CONNECTOR_CLASS);
+  }
+
   @AfterAll
   static void stop() {
     if (runtimes != null) {
       runtimes.shutdownNow();
+    }
+    if (connect37 != null) {
+      connect37.close();
     }
     if (broker != null) {
       broker.close();

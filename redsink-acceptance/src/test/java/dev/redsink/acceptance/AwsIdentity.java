@@ -33,7 +33,7 @@ final class AwsIdentity {
   /** Sets the cell's connection string and, but for Connect, removes its static S3 keys. */
   static void configure(Map<String, Object> c, RuntimeKind runtime, RedshiftEmulator emulator) {
     String url = emulator.iamJdbcUrl() + "&DbUser=" + LeastPrivilege.USER;
-    if (runtime == RuntimeKind.CONNECT) {
+    if (runtime.isConnect()) {
       url +=
           "&AccessKeyID="
               + emulator.s3().accessKeyId()
@@ -48,7 +48,7 @@ final class AwsIdentity {
 
   /** The environment of a {@code redsink} process of this runtime. */
   static Map<String, String> environment(RuntimeKind runtime, RedshiftEmulator emulator) {
-    if (runtime == RuntimeKind.CONNECT) {
+    if (runtime.isConnect()) {
       return Map.of();
     }
     try {
@@ -85,7 +85,7 @@ final class AwsIdentity {
   /** The AWS calls a runtime's loads must have made, as the emulator records them. */
   static List<String> calls(RuntimeKind runtime) {
     return switch (runtime) {
-      case CONNECT ->
+      case CONNECT, CONNECT_37 ->
           List.of(
               "redshift:GetClusterCredentials by arn:aws:iam::123456789012:user/redsink -> 200");
       case RUN ->

@@ -1,7 +1,9 @@
 package dev.redsink.acceptance;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +15,9 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -24,6 +29,7 @@ import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.UnknownServerException;
 import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
@@ -77,10 +83,7 @@ final class Broker implements AutoCloseable {
       for (Message.HeaderValue h : m.headers()) {
         headers.add(
             new RecordHeader(
-                h.name(),
-                h.value() == null
-                    ? null
-                    : h.value().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+                h.name(), h.value() == null ? null : h.value().getBytes(StandardCharsets.UTF_8)));
       }
       sent.add(
           producer.send(
@@ -155,6 +158,52 @@ final class Broker implements AutoCloseable {
                   .count();
     }
     return n;
+  }
+
+  /**
+   * What each dead letter queue holds, per topic: the records it was given, each named by Kafka
+   * Connect's error headers as {@code topic-partition@offset} (read from the beginning to the end
+   * the topics have now).
+   */
+  Map<String, List<String>> deadLetters(Collection<String> topics) {
+    Map<String, List<String>> out = new HashMap<>();
+    topics.forEach(t -> out.put(t, new ArrayList<>()));
+    Properties c = new Properties();
+    c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+    c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(c)) {
+      List<TopicPartition> partitions = new ArrayList<>();
+      for (String topic : topics) {
+        consumer
+            .partitionsFor(topic, Duration.ofSeconds(30))
+            .forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
+      }
+      consumer.assign(partitions);
+      consumer.seekToBeginning(partitions);
+      Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+      while (partitions.stream().anyMatch(p -> consumer.position(p) < ends.get(p))) {
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException("Cannot read the dead letter queues " + topics);
+        }
+        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(500))) {
+          out.get(r.topic())
+              .add(
+                  header(r, "__connect.errors.topic")
+                      + "-"
+                      + header(r, "__connect.errors.partition")
+                      + "@"
+                      + header(r, "__connect.errors.offset"));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static String header(ConsumerRecord<byte[], byte[]> r, String name) {
+    org.apache.kafka.common.header.Header h = r.headers().lastHeader(name);
+    return h == null ? "(no " + name + ")" : new String(h.value(), StandardCharsets.UTF_8);
   }
 
   /** A question to the broker. */

@@ -68,6 +68,11 @@ record Cell(
     return "acc.seed." + id();
   }
 
+  /** The dead letter queue of the cell's Kafka Connect connectors. */
+  String deadLetterTopic() {
+    return "acc.dlq." + id();
+  }
+
   /** The resolved table name. */
   String table() {
     return "acc_" + id();

@@ -1,27 +1,30 @@
 package dev.redsink.acceptance;
 
-import java.lang.management.ManagementFactory;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import javax.management.InstanceNotFoundException;
-import javax.management.MBeanServer;
+import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 import javax.management.openmbean.CompositeData;
 import javax.management.openmbean.TabularData;
-import org.apache.kafka.connect.runtime.rest.entities.ConnectorStateInfo;
-import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 
 /**
  * Runs cells through Kafka Connect: a worker whose plugin.path holds the plugin unzipped from the
  * built archive (nothing of Redsink is on the worker's class path), one connector per cell created
  * through the REST API, a wave of cells at a time. A cell is caught up when its connector's
  * consumer group has committed every offset produced: the connector commits only what Redshift
- * holds.
+ * holds. Its connectors divert refused records to a dead letter queue of the cell's own, which must
+ * then hold exactly the refused records. On a worker that runs in a process of its own, a restart
+ * mid-stream also kills that process and starts it again.
  */
 final class ConnectRuntime {
   static final String CONNECTOR_CLASS = "dev.redsink.kafka.connect.RedshiftSinkConnector";
@@ -29,11 +32,13 @@ final class ConnectRuntime {
   private static final int WAVE = 24;
   private static final Duration PHASE = Duration.ofMinutes(3);
 
-  private final EmbeddedConnectCluster connect;
+  private final ConnectWorker worker;
+  private final ConnectRest rest;
   private final Broker broker;
 
-  ConnectRuntime(EmbeddedConnectCluster connect, Broker broker) {
-    this.connect = connect;
+  ConnectRuntime(ConnectWorker worker, Broker broker) {
+    this.worker = worker;
+    this.rest = worker.rest();
     this.broker = broker;
   }
 
@@ -50,6 +55,9 @@ final class ConnectRuntime {
           for (String suffix : new String[] {"", "-seed", "-replay"}) {
             deleteQuietly(c.cell().id() + suffix);
           }
+          if (worker instanceof WorkerProcess process) {
+            process.logs().forEach(c::log);
+          }
           c.finish();
         }
       }
@@ -59,6 +67,7 @@ final class ConnectRuntime {
   private void wave(List<CellRun> wave) throws Exception {
     for (CellRun c : wave) {
       broker.createTopic(c.cell().topic(), c.cell().partitions());
+      broker.createTopic(c.cell().deadLetterTopic(), 1);
     }
     List<CellRun> earlier =
         wave.stream().filter(c -> c.cell().state() == TableState.EARLIER_RUN).toList();
@@ -82,18 +91,44 @@ final class ConnectRuntime {
     for (CellRun c : live(wave)) {
       switch (c.cell().lifecycle()) {
         case RESTART -> {
-          connect.restartConnectorAndTasks(c.cell().id(), false, true, false);
+          rest.restart(c.cell().id());
           broker.produce(c.cell(), c.cell().topic(), c.input().part2());
         }
         case NEW_FIELD -> broker.produce(c.cell(), c.cell().topic(), c.input().part2());
         case REPLAY -> {
-          connect.deleteConnector(c.cell().id());
+          rest.delete(c.cell().id());
           create(c, c.cell().id() + "-replay", c.cell().topic());
         }
         case FIRST_RUN -> {}
       }
     }
+    boolean restarts = live(wave).stream().anyMatch(c -> c.cell().lifecycle() == Lifecycle.RESTART);
+    if (restarts && worker instanceof WorkerProcess process) {
+      // While the restarted connectors load the second part: every connector of the wave loses
+      // its worker at once, buffers and uncommitted offsets included.
+      process.killAndRestart();
+    }
     await(wave, ConnectRuntime::lastConnector, c -> c.cell().topic(), c -> c.input().main());
+    checkDeadLetters(live(wave));
+  }
+
+  /** Each cell's dead letter queue holds its refused records, and no other record. */
+  private void checkDeadLetters(List<CellRun> cells) {
+    Map<String, List<String>> found =
+        broker.deadLetters(cells.stream().map(c -> c.cell().deadLetterTopic()).toList());
+    for (CellRun c : cells) {
+      Set<String> expected = Expectation.deadLetters(c.cell(), c.input());
+      Set<String> held = new TreeSet<>(found.get(c.cell().deadLetterTopic()));
+      if (!held.equals(expected)) {
+        c.fail(
+            "the dead letter queue "
+                + c.cell().deadLetterTopic()
+                + " holds "
+                + held
+                + ", expected the refused records "
+                + expected);
+      }
+    }
   }
 
   /** What the first connector of a cell is given: the first part, or everything. */
@@ -108,10 +143,10 @@ final class ConnectRuntime {
     return c.cell().id() + (c.cell().lifecycle() == Lifecycle.REPLAY ? "-replay" : "");
   }
 
-  private void create(CellRun c, String name, String topic) {
+  private void create(CellRun c, String name, String topic) throws InterruptedException {
     try {
-      connect.configureConnector(name, connectorConfig(c, topic));
-    } catch (RuntimeException e) {
+      rest.configure(name, connectorConfig(c, topic));
+    } catch (IOException | RuntimeException e) {
       c.fail("Kafka Connect refused connector " + name + ": " + e.getMessage());
     }
   }
@@ -148,6 +183,10 @@ final class ConnectRuntime {
     }
     props.put("flush.max.records", Integer.toString(InputGenerator.BATCH));
     props.put("flush.interval.ms", "500");
+    props.put("errors.tolerance", "all");
+    props.put("errors.deadletterqueue.topic.name", c.cell().deadLetterTopic());
+    props.put("errors.deadletterqueue.topic.replication.factor", "1");
+    props.put("errors.deadletterqueue.context.headers.enable", "true");
     props.putAll(CellConfig.connect(c.config()));
     return props;
   }
@@ -199,24 +238,24 @@ final class ConnectRuntime {
    * has nothing to load, so Connect never commits offsets for its new consumer group: this is where
    * it shows that it resumed from the ledger.
    */
-  private static boolean committedInRedshift(
-      String connector, String topic, Map<Integer, Long> ends) throws Exception {
-    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+  private boolean committedInRedshift(String connector, String topic, Map<Integer, Long> ends)
+      throws Exception {
     ObjectName name =
         new ObjectName(
             "dev.redsink:type=RedshiftSinkTask,connector="
                 + ObjectName.quote(connector)
                 + ",task=0");
-    if (!server.isRegistered(name)) {
-      return false;
-    }
-    Map<String, Long> last = new HashMap<>();
     TabularData table;
     try {
+      MBeanServerConnection server = worker.mbeans();
+      if (!server.isRegistered(name)) {
+        return false;
+      }
       table = (TabularData) server.getAttribute(name, "LastCommittedOffsets");
-    } catch (InstanceNotFoundException e) {
-      return false; // the task stopped meanwhile
+    } catch (InstanceNotFoundException | IOException e) {
+      return false; // the task stopped meanwhile, or the worker (restarting)
     }
+    Map<String, Long> last = new HashMap<>();
     for (Object row : table.values()) {
       CompositeData entry = (CompositeData) row;
       last.put((String) entry.get("key"), (Long) entry.get("value"));
@@ -231,17 +270,20 @@ final class ConnectRuntime {
   }
 
   /** The connector's or a task's failure trace, or null while it runs. */
-  private String failure(String name) {
-    ConnectorStateInfo info;
+  private String failure(String name) throws InterruptedException {
+    Optional<ConnectRest.ConnectorStatus> status;
     try {
-      info = connect.connectorStatus(name);
-    } catch (RuntimeException e) {
-      return null; // not created yet, or the worker is busy
+      status = rest.status(name);
+    } catch (IOException e) {
+      return null; // the worker is busy, or restarting
     }
-    if ("FAILED".equals(info.connector().state())) {
-      return "connector " + name + " FAILED: " + info.connector().trace();
+    if (status.isEmpty()) {
+      return null; // not created yet
     }
-    for (ConnectorStateInfo.TaskState task : info.tasks()) {
+    if ("FAILED".equals(status.get().state())) {
+      return "connector " + name + " FAILED: " + status.get().trace();
+    }
+    for (ConnectRest.TaskStatus task : status.get().tasks()) {
       if ("FAILED".equals(task.state())) {
         return "task " + name + "-" + task.id() + " FAILED: " + task.trace();
       }
@@ -249,24 +291,27 @@ final class ConnectRuntime {
     return null;
   }
 
-  private String status(String name) {
+  private String status(String name) throws InterruptedException {
     try {
-      ConnectorStateInfo info = connect.connectorStatus(name);
-      return info.connector().state()
-          + ", tasks "
-          + info.tasks().stream().map(t -> t.id() + ":" + t.state()).toList();
-    } catch (RuntimeException e) {
+      return rest.status(name)
+          .map(
+              s ->
+                  s.state()
+                      + ", tasks "
+                      + s.tasks().stream().map(t -> t.id() + ":" + t.state()).toList())
+          .orElse("unknown (no such connector)");
+    } catch (IOException e) {
       return "unknown (" + e.getMessage() + ")";
     }
   }
 
   private void deleteQuietly(String name) {
     try {
-      if (connect.connectors().contains(name)) {
-        connect.deleteConnector(name);
-      }
-    } catch (RuntimeException e) {
-      // already gone
+      rest.delete(name);
+    } catch (IOException | RuntimeException e) {
+      // the worker is gone; its connectors with it
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

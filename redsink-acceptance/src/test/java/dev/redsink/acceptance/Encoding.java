@@ -38,7 +38,7 @@ final class Encoding {
 
   /** The value bytes, or null for a tombstone. */
   static byte[] value(Cell cell, Message m) {
-    Object value = m.value();
+    Object value = m.value() instanceof Message.Refused refused ? refused.value() : m.value();
     if (value == null) {
       return null;
     }
@@ -56,7 +56,8 @@ final class Encoding {
       payload.put("ts_ms", m.timestamp());
       json = envelope ? envelope(changeSchema(event), payload).toString() : payload.toString();
     } else {
-      Map<String, Object> row = m.row();
+      @SuppressWarnings("unchecked")
+      Map<String, Object> row = (Map<String, Object>) value;
       json =
           envelope ? envelope(struct(row, true), values(row)).toString() : values(row).toString();
     }

@@ -33,7 +33,14 @@ record Exclusion(String what, String why, Predicate<Cell> applies) {
               "`redsink load --replace` × cdc",
               "a replace makes the table exactly its input, while a change stream is applied to"
                   + " the rows a table already has; load change events without --replace",
-              c -> c.runtime() == RuntimeKind.REPLACE && c.mode().isCdc()));
+              c -> c.runtime() == RuntimeKind.REPLACE && c.mode().isCdc()),
+          new Exclusion(
+              "Kafka Connect 3.7 × any table state but absent",
+              "the table's state before the run is the engine's business, the same on every"
+                  + " Connect version; the 3.7 cells prove what the plugin asks of Connect"
+                  + " (converters, keys and tombstones, the dead letter queue, offsets across a"
+                  + " restart and a killed worker) in every layout and write mode",
+              c -> c.runtime() == RuntimeKind.CONNECT_37 && c.state() != TableState.ABSENT));
 
   /** The first exclusion that applies to the cell. */
   static Optional<Exclusion> of(Cell cell) {

@@ -12,6 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Computes the table a cell's input implies, the way a user would reason about it: every record a
@@ -33,6 +35,22 @@ final class Expectation {
   static ExpectedTable of(Cell cell, CellInput input) {
     List<Message> earlier = cell.runtime() == RuntimeKind.REPLACE ? List.of() : input.earlier();
     return of(cell, earlier, input.main());
+  }
+
+  /**
+   * The records of the cell's topic that Kafka Connect's dead letter queue must hold, each as
+   * {@code topic-partition@offset} (Connect's error headers name them so): the refused ones.
+   */
+  static Set<String> deadLetters(Cell cell, CellInput input) {
+    Set<String> refused = new TreeSet<>();
+    Map<Integer, Long> offsets = new HashMap<>();
+    for (Message m : input.main()) {
+      long offset = offsets.merge(m.partition(), 1L, Long::sum) - 1;
+      if (m.isRefused()) {
+        refused.add(cell.topic() + "-" + m.partition() + "@" + offset);
+      }
+    }
+    return refused;
   }
 
   /** The table after loading {@code earlier} from the seed topic and then {@code main}. */
@@ -96,6 +114,9 @@ final class Expectation {
     for (Message m : messages) {
       long offset = offsets.merge(m.partition(), 1L, Long::sum) - 1;
       Map<String, String> meta = metadata(topic, m, offset);
+      if (m.isRefused()) {
+        continue; // in the dead letter queue (deadLetters), not the table
+      }
       if (!cell.layout().isTyped()) {
         Map<String, String> row = new LinkedHashMap<>(meta);
         row.put("payload", columns.get("payload").canonical(m.value()));
@@ -165,7 +186,7 @@ final class Expectation {
     if (produced == null) {
       return null;
     }
-    if (cell.runtime() == RuntimeKind.CONNECT && cell.layout().isTyped()) {
+    if (cell.runtime().isConnect() && cell.layout().isTyped()) {
       ObjectNode fields = JsonNodeFactory.instance.objectNode();
       m.keyFields()
           .forEach(

@@ -34,6 +34,12 @@ final class InputGenerator {
    */
   static final String METADATA_NAMED_FIELD = "Pico_Topic";
 
+  /**
+   * A field a refused record carries beside {@code note}: both names fold to one column, so the
+   * plugin refuses the record (Kafka Connect cells divert it to the dead letter queue).
+   */
+  static final String FOLDING_FIELD = "NOTE";
+
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String[] REGIONS = {"eu", "us"};
   private static final String[] WORDS = {
@@ -71,7 +77,33 @@ final class InputGenerator {
     List<Message> part2 =
         g.messages(
             BATCH * (2 + g.random.nextInt(2)), cell.lifecycle() == Lifecycle.NEW_FIELD, false);
+    if (cell.runtime().isConnect() && cell.layout().isTyped()) {
+      part1 = g.withRefused(part1);
+      part2 = g.withRefused(part2);
+    }
     return new CellInput(seed, earlier, part1, part2);
+  }
+
+  /**
+   * The part with one record the plugin refuses, never first or last, and followed by a record of
+   * its own partition (so the partition's committed offset moves past it).
+   */
+  private List<Message> withRefused(List<Message> part) {
+    int at = 1 + random.nextInt(part.size() - 1);
+    long orderId = 1 + random.nextInt(8);
+    if (partition(orderId) != part.get(at).partition()) {
+      orderId++;
+    }
+    Map<String, Object> row = row(orderId, region(), false);
+    row.put("note", "a note");
+    row.put(FOLDING_FIELD, "folds onto note");
+    Message m = typed(orderId, cell.mode().isCdc() ? new ChangeEvent("c", null, row, lsn++) : row);
+    List<Message> out = new ArrayList<>(part);
+    out.add(
+        at,
+        new Message(
+            m.partition(), m.timestamp(), m.key(), new Message.Refused(m.value()), m.headers()));
+    return out;
   }
 
   private List<Message> messages(int count, boolean newField, boolean snapshot) {

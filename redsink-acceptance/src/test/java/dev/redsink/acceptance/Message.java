@@ -7,7 +7,7 @@ import java.util.Map;
  * One record of a cell's input as content, before it is encoded for a layout and a runtime: the
  * partition, the producer's timestamp, the key (null, raw bytes or a JSON object's fields), the
  * value (raw bytes for payload layouts, a row's fields for typed ones, a {@link ChangeEvent} for
- * cdc, or null for a tombstone) and the headers.
+ * cdc, a {@link Refused} one of those, or null for a tombstone) and the headers.
  */
 record Message(int partition, long timestamp, Object key, Object value, List<HeaderValue> headers) {
 
@@ -19,6 +19,16 @@ record Message(int partition, long timestamp, Object key, Object value, List<Hea
     boolean isDelete() {
       return op.equals("d");
     }
+  }
+
+  /**
+   * A value the plugin refuses (a row, or a change event's image, with two fields whose names fold
+   * to one column): Kafka Connect diverts it to the dead letter queue, and it is no row.
+   */
+  record Refused(Object value) {}
+
+  boolean isRefused() {
+    return value instanceof Refused;
   }
 
   boolean isTombstone() {

@@ -6,7 +6,15 @@ enum RuntimeKind {
       "connect",
       "Kafka Connect",
       "the plugin unzipped from the built zip onto a Connect worker's plugin.path (real plugin"
-          + " class loading), one connector per cell, created through the REST API"),
+          + " class loading), one connector per cell, created through the REST API; the connectors"
+          + " divert refused records to a dead letter queue, which must hold exactly those"),
+  CONNECT_37(
+      "connect37",
+      "Kafka Connect 3.7",
+      "the same on a real Kafka Connect 3.7.2 worker (as Amazon MSK Connect runs): Kafka's own"
+          + " ConnectDistributed in a JVM of its own, from Kafka 3.7.2's jars, joined to the suite's"
+          + " broker, driven through its REST API; a restart mid-stream also kills the worker's"
+          + " process (SIGKILL) and starts it again"),
   RUN(
       "run",
       "`redsink run`",
@@ -46,7 +54,12 @@ enum RuntimeKind {
 
   /** Whether records come from Kafka (with keys, headers, tombstones and partitions). */
   boolean fromKafka() {
-    return this == CONNECT || this == RUN;
+    return isConnect() || this == RUN;
+  }
+
+  /** Whether the runtime is the Kafka Connect plugin, on either worker. */
+  boolean isConnect() {
+    return this == CONNECT || this == CONNECT_37;
   }
 
   /** Whether the runtime is a {@code redsink load} process reading lines. */

@@ -55,6 +55,23 @@ final class Suite {
     return launch.start(dir, name, args);
   }
 
+  /**
+   * The class path of a Kafka Connect 3.7 worker, Kafka's own jars, as
+   * redsink-acceptance-connect-3.7 resolved it at build time.
+   */
+  static String connect37ClassPath() throws IOException {
+    return Files.readString(
+            artifact(
+                "acceptance.connect37.classpath",
+                "../redsink-acceptance-connect-3.7/target/worker-classpath.txt"))
+        .trim();
+  }
+
+  /** The Kafka release of that worker, e.g. {@code 3.7.2}. */
+  static String connect37Version() {
+    return System.getProperty("acceptance.connect37.version", "3.7.2");
+  }
+
   /** The plugin zip built by redsink-kafka-connect. */
   static Path pluginZip() {
     Path path = Path.of(System.getProperty("acceptance.plugin.zip", "")).toAbsolutePath();

@@ -44,6 +44,7 @@ public final class JvmProcess implements AutoCloseable {
   public static final class Launch {
     private final String mainClass;
     private Path jar;
+    private String classPath;
     private final List<String> jvmOptions = new ArrayList<>();
     private final Map<String, String> env = new HashMap<>();
     private boolean pipedInput;
@@ -56,6 +57,15 @@ public final class JvmProcess implements AutoCloseable {
     /** Runs {@code java -jar jar} when the jar exists (not yet packaged: the class path). */
     public Launch jar(Path jar) {
       this.jar = jar;
+      return this;
+    }
+
+    /**
+     * Runs the main class from this class path instead of the test's (a program of its own, such as
+     * another version's Kafka Connect worker).
+     */
+    public Launch classPath(String classPath) {
+      this.classPath = classPath;
       return this;
     }
 
@@ -98,7 +108,7 @@ public final class JvmProcess implements AutoCloseable {
         command.add(jar.toAbsolutePath().toString());
       } else {
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(classPath != null ? classPath : System.getProperty("java.class.path"));
         command.add(mainClass);
       }
       command.addAll(args);
