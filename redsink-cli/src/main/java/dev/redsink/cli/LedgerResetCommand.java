@@ -2,8 +2,8 @@ package dev.redsink.cli;
 
 import dev.redsink.cli.connector.ConnectorFile;
 import dev.redsink.cli.ledger.LogOffsets;
+import dev.redsink.cli.ledger.ResetOffsets;
 import dev.redsink.core.Ledgers;
-import dev.redsink.core.record.TopicPartition;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +48,8 @@ final class LedgerResetCommand implements Callable<Integer> {
       paramLabel = "P",
       description =
           "A partition to reset; repeatable. Default: every partition of the topic (from the"
-              + " brokers when known, else those with ledger rows).")
+              + " brokers when known, else those with ledger rows). With brokers, each must be"
+              + " one of the topic's.")
   private List<Integer> partitions = List.of();
 
   @ArgGroup(multiplicity = "1")
@@ -61,14 +62,21 @@ final class LedgerResetCommand implements Callable<Integer> {
 
   /** Where to: an offset, or the earliest the log holds. */
   static final class Target {
-    @Option(names = "--to-offset", paramLabel = "N", description = "Resume at offset N.")
+    @Option(
+        names = "--to-offset",
+        paramLabel = "N",
+        description =
+            "Resume at offset N. With brokers, N must lie within each partition's log (from its"
+                + " earliest record to its end).")
     Long offset;
 
     @Option(
         names = "--to-earliest",
         description =
-            "Resume at the log's earliest record (offset 0 without brokers: the consumer then"
-                + " starts at the earliest record it still has).")
+            "Resume at each partition's earliest record still in its log, as the brokers report"
+                + " it (needs the brokers: --bootstrap-servers, $"
+                + RunCommand.BOOTSTRAP_ENV
+                + " or the [kafka] table).")
     boolean earliest;
   }
 
@@ -84,6 +92,9 @@ final class LedgerResetCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--to-offset must be 0 or more");
     }
     Optional<Properties> kafka = options.kafka(connector);
+    if (kafka.isEmpty() && target.earliest) {
+      refuseEarliestWithoutBrokers();
+    }
     try (Ledgers ledgers = Ledgers.open(connector.pluginConfig())) {
       Map<Integer, Long> offsets = offsets(ledgers, kafka);
       Ledgers.Change change = ledgers.reset(topic, offsets, ifLocked());
@@ -92,37 +103,47 @@ final class LedgerResetCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
+  private void refuseEarliestWithoutBrokers() {
+    // Offset 0 is the earliest only while retention has deleted nothing: a runtime refuses to
+    // resume below the log's start, so a guess would stop it instead of resuming.
+    throw new ParameterException(
+        spec.commandLine(),
+        "Cannot reset topic '"
+            + topic
+            + "' to the earliest offset: the brokers are not known, and a log's earliest"
+            + " offset is above 0 once retention deleted its first records. Give the brokers"
+            + " with --bootstrap-servers HOST:PORT, $"
+            + RunCommand.BOOTSTRAP_ENV
+            + " or bootstrap.servers in the connector file's [kafka] table, or a known offset"
+            + " with --to-offset N");
+  }
+
   private Ledgers.IfLocked ifLocked() {
     return await ? Ledgers.IfLocked.WAIT : Ledgers.IfLocked.REFUSE;
   }
 
   private Map<Integer, Long> offsets(Ledgers ledgers, Optional<Properties> kafka) {
-    Map<Integer, Long> offsets = new TreeMap<>();
     if (kafka.isPresent()) {
       try (LogOffsets logs = LogOffsets.connect(kafka.get())) {
-        List<Integer> chosen = partitions.isEmpty() ? logs.partitions(topic) : partitions;
-        Map<TopicPartition, Long> earliest =
-            target.earliest
-                ? logs.beginnings(chosen.stream().map(p -> new TopicPartition(topic, p)).toList())
-                : Map.of();
-        for (int p : chosen) {
-          offsets.put(
-              p, target.earliest ? earliest.get(new TopicPartition(topic, p)) : target.offset);
-        }
+        // Checked against the logs before anything is written: a partition the topic lacks or
+        // an offset outside its log would stop the next run instead of resuming it.
+        List<Integer> chosen = ResetOffsets.partitions(topic, logs.partitions(topic), partitions);
+        Map<Integer, ResetOffsets.LogRange> ranges = logs.ranges(topic, chosen);
+        return target.earliest
+            ? ResetOffsets.earliest(ranges)
+            : ResetOffsets.at(topic, target.offset, ranges);
       }
-    } else {
-      List<Integer> chosen =
-          partitions.isEmpty() ? ledgers.partitions(topic, ifLocked()) : partitions;
-      chosen.forEach(p -> offsets.put(p, target.earliest ? 0L : target.offset));
     }
+    Map<Integer, Long> offsets = new TreeMap<>();
+    List<Integer> chosen =
+        partitions.isEmpty() ? ledgers.partitions(topic, ifLocked()) : partitions;
+    chosen.forEach(p -> offsets.put(p, target.offset));
     if (offsets.isEmpty()) {
       throw new ParameterException(
           spec.commandLine(),
           "Cannot reset topic '"
               + topic
-              + "': it has no ledger rows"
-              + (kafka.isPresent() ? " and the brokers do not know it" : "")
-              + "; name the partitions with --partition");
+              + "': it has no ledger rows; name the partitions with --partition");
     }
     return offsets;
   }

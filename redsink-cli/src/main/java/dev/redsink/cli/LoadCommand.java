@@ -47,7 +47,8 @@ import picocli.CommandLine.Spec;
       "The record at offset n is line n+1: re-running the same input loads nothing twice.",
       "With --replace the table becomes exactly the input, atomically: the input loads into a"
           + " run table first and replaces the table's contents in one transaction at the end;"
-          + " a failure or Ctrl-C before then leaves the table as it was."
+          + " a failure or Ctrl-C before then leaves the table as it was. A second replace of"
+          + " the same table is refused while one runs."
     })
 final class LoadCommand implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(LoadCommand.class);

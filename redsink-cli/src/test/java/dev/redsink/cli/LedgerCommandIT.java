@@ -232,6 +232,92 @@ class LedgerCommandIT {
   }
 
   /**
+   * A reload from the start of a topic whose first records retention deleted: {@code --to-earliest}
+   * used to write offset 0 when no brokers were given, and the next run stopped on it. Without
+   * brokers it is refused naming how to give them, and the ledger stays; with them it resumes at
+   * the log's first record and the run loads exactly what the log still holds. An offset below the
+   * log's start and a partition the topic lacks are refused too, the ledger untouched.
+   */
+  @Test
+  void resetToEarliestResumesAtTheLogStartAndIsRefusedWithoutBrokers(
+      RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
+    String topic = "reload.s";
+    Path connector = connectorWithTopic(emulator, dir, "reload", topic);
+    produce(topic, 0, 50);
+    runUntil(emulator, connector, "SELECT count(*) FROM reload_s", "50");
+    // Reloading the topic: the rows go, and the log has lost its first 20 records since.
+    try (Connection c = connect(emulator)) {
+      exec(c, "DELETE FROM reload_s");
+    }
+    deleteBefore(topic, 20);
+    String ledger = "SELECT next_offset FROM _redsink_ledger_reload_s";
+
+    CommandLineRun blind =
+        CommandLineRun.of(
+            "ledger",
+            "reset",
+            connector.toString(),
+            "--topic",
+            topic,
+            "--partition",
+            "0",
+            "--to-earliest");
+    assertThat(blind.exitCode()).as(blind.out() + blind.err()).isEqualTo(ExitCodes.USAGE);
+    assertThat(blind.err())
+        .contains("Cannot reset topic 'reload.s' to the earliest offset: the brokers are not known")
+        .contains("--bootstrap-servers")
+        .contains("REDSINK_KAFKA_BOOTSTRAP_SERVERS")
+        .contains("bootstrap.servers in the connector file's [kafka] table");
+    assertThat(value(emulator, ledger)).as("the ledger is unchanged").isEqualTo("50");
+
+    CommandLineRun below =
+        CommandLineRun.of(
+            "ledger",
+            "reset",
+            connector.toString(),
+            "--topic",
+            topic,
+            "--to-offset",
+            "5",
+            "--bootstrap-servers",
+            kafka.bootstrapServers());
+    assertThat(below.exitCode()).as(below.out() + below.err()).isEqualTo(ExitCodes.FAILED);
+    assertThat(below.err())
+        .contains(
+            "Cannot reset topic 'reload.s' to offset 5: partition 0's log starts at offset 20"
+                + " (the records before it were deleted from Kafka)")
+        .contains("--to-earliest");
+    CommandLineRun missing =
+        CommandLineRun.of(
+            "ledger",
+            "reset",
+            connector.toString(),
+            "--topic",
+            topic,
+            "--partition",
+            "3",
+            "--to-earliest",
+            "--bootstrap-servers",
+            kafka.bootstrapServers());
+    assertThat(missing.exitCode()).as(missing.out() + missing.err()).isEqualTo(ExitCodes.FAILED);
+    assertThat(missing.err())
+        .contains("Cannot reset topic 'reload.s' partition 3: the topic has only partition 0");
+    assertThat(value(emulator, ledger)).as("the ledger is unchanged").isEqualTo("50");
+
+    CommandLineRun reset = resetToEarliest(connector, topic);
+    assertThat(reset.out()).contains("partition 0: next offset 50 -> 20");
+    assertThat(value(emulator, ledger)).isEqualTo("20");
+
+    runUntil(emulator, connector, "SELECT count(*) FROM reload_s", "30");
+    assertThat(
+            value(
+                emulator,
+                "SELECT count(*), count(DISTINCT id), min(payload), max(payload) FROM reload_s"))
+        .as("exactly the records 20 to 49, each once")
+        .isEqualTo("30|30|{\"n\":20}|{\"n\":49}");
+  }
+
+  /**
    * Records the topic's retention deleted while {@code redsink run} lagged behind them: its
    * consumer used to reset to the log's first record (auto.offset.reset) and load on, skipping them
    * without a word. It loads what it holds and stops, naming them.

@@ -5,9 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
 import dev.redsink.emulator.fault.SqlFault;
+import dev.redsink.testkit.JvmProcess;
 import dev.redsink.testkit.Warehouse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -118,6 +123,163 @@ class LoadCommandIT {
             warehouse.number(
                 "SELECT COUNT(*) FROM pg_class WHERE relname LIKE 'refresh_ref_rsrun_%'"))
         .isZero();
+  }
+
+  /**
+   * Two {@code redsink load --replace} processes of the production jar on one table at once: the
+   * first has loaded its input into its run table and waits for the end of its input when the
+   * second starts. The second is refused, naming the first's run table, and the first then replaces
+   * the table with exactly its rows. The second used to drop the first's run table, make the table
+   * its own input, and the first then printed "Replaced" with the second's rows in it.
+   */
+  @Test
+  void aSecondReplaceOfATableIsRefusedWhileTheFirstRunsAndTheFirstReplacesIt(
+      RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
+    Path connector = connector(emulator, dir, "overlap", "flush_max_records = 100\n");
+    Warehouse warehouse = new Warehouse(emulator);
+    Path old = dir.resolve("old.ndjson");
+    Files.writeString(old, lines(100, "old"));
+    assertThat(CommandLineRun.of("load", connector.toString(), "--topic", "ov", old.toString()))
+        .extracting(CommandLineRun::exitCode)
+        .isEqualTo(ExitCodes.OK);
+    Path second = dir.resolve("second.ndjson");
+    Files.writeString(second, lines(200, "second"));
+
+    try (JvmProcess first =
+        RedsinkLaunch.startPiped(
+            dir, "load", connector.toString(), "--topic", "ov", "--replace", "-")) {
+      first.write(lines(300, "first").lines().toList());
+      String runTable = runTable(first);
+      awaitRows(first, warehouse, runTable, 300);
+
+      int refused;
+      try (JvmProcess other =
+          RedsinkLaunch.start(
+              dir,
+              Map.of(),
+              "load",
+              connector.toString(),
+              "--topic",
+              "ov",
+              "--replace",
+              second.toString())) {
+        refused = other.awaitExit(Duration.ofMinutes(2));
+        assertThat(refused).as(other.output()).isEqualTo(ExitCodes.FAILED);
+        assertThat(other.stderr())
+            .contains(
+                "Cannot start a replace of overlap_ov: another replace of it is running, through"
+                    + " run table "
+                    + runTable
+                    + " since ")
+            .contains("wait until that one prints its result, or stop it (Ctrl-C")
+            .doesNotContain("Replaced");
+      }
+      assertThat(warehouse.count(runTable)).as("the first run's table is intact").isEqualTo(300);
+
+      first.input().close();
+      assertThat(first.awaitExit(Duration.ofMinutes(2))).as(first.output()).isZero();
+      assertThat(first.stdout())
+          .contains("Replaced the contents of overlap_ov: 100 rows before, 300 rows after");
+    }
+    assertThat(
+            warehouse.value(
+                "SELECT COUNT(*), COUNT(DISTINCT id), SUM(CASE WHEN payload LIKE '%\"first\"%'"
+                    + " THEN 1 ELSE 0 END) FROM overlap_ov"))
+        .as("exactly the first run's rows")
+        .isEqualTo("300|300|300");
+    assertThat(warehouse.value("SELECT next_offset FROM _redsink_ledger_overlap_ov"))
+        .isEqualTo("300");
+    assertNoRunLeft(warehouse, "overlap_ov");
+  }
+
+  /**
+   * A replace killed with SIGKILL after loading part of its input into its run table: the next
+   * replace of the table finds the dead run's claim (its database session ended with the process),
+   * drops its run table and makes the table exactly its own input.
+   */
+  @Test
+  void aReplaceAfterAKilledReplaceDropsWhatItLeftAndSucceeds(
+      RedshiftEmulator emulator, @TempDir Path dir) throws Exception {
+    Path connector = connector(emulator, dir, "crashed", "flush_max_records = 100\n");
+    Warehouse warehouse = new Warehouse(emulator);
+    Path old = dir.resolve("old.ndjson");
+    Files.writeString(old, lines(50, "old"));
+    assertThat(CommandLineRun.of("load", connector.toString(), "--topic", "cr", old.toString()))
+        .extracting(CommandLineRun::exitCode)
+        .isEqualTo(ExitCodes.OK);
+    String killedRun;
+    try (JvmProcess killed =
+        RedsinkLaunch.startPiped(
+            dir, "load", connector.toString(), "--topic", "cr", "--replace", "-")) {
+      killed.write(lines(150, "killed").lines().toList());
+      killedRun = runTable(killed);
+      awaitRows(killed, warehouse, killedRun, 100);
+      killed.kill();
+    }
+    assertThat(warehouse.count("crashed_cr")).as("the killed run left the table").isEqualTo(50);
+
+    Path next = dir.resolve("next.ndjson");
+    Files.writeString(next, lines(80, "next"));
+    try (JvmProcess replace =
+        RedsinkLaunch.start(
+            dir,
+            Map.of(),
+            "load",
+            connector.toString(),
+            "--topic",
+            "cr",
+            "--replace",
+            next.toString())) {
+      assertThat(replace.awaitExit(Duration.ofMinutes(2))).as(replace.output()).isZero();
+      assertThat(replace.stdout())
+          .contains("Replaced the contents of crashed_cr: 50 rows before, 80 rows after");
+      assertThat(replace.stderr())
+          .contains("Removing the claim of replace run " + killedRun)
+          .contains("its session has ended");
+    }
+    assertThat(
+            warehouse.value(
+                "SELECT COUNT(*), COUNT(DISTINCT id), SUM(CASE WHEN payload LIKE '%\"next\"%'"
+                    + " THEN 1 ELSE 0 END) FROM crashed_cr"))
+        .isEqualTo("80|80|80");
+    assertNoRunLeft(warehouse, "crashed_cr");
+  }
+
+  /** The run table a replace prints it loads into. */
+  private static String runTable(JvmProcess replace) {
+    replace.awaitOutput("Loading into run table ", Duration.ofMinutes(2));
+    Matcher m = Pattern.compile("Loading into run table (\\S+) ").matcher(replace.stdout());
+    assertThat(m.find()).as(replace.stdout()).isTrue();
+    return m.group(1);
+  }
+
+  /** Waits until a replace's run table holds {@code rows} rows. */
+  private static void awaitRows(JvmProcess replace, Warehouse warehouse, String table, long rows) {
+    replace.await(
+        table + " holding " + rows + " rows",
+        () -> {
+          try {
+            return warehouse.tableExists(table) && warehouse.count(table) == rows;
+          } catch (java.sql.SQLException e) {
+            return false;
+          }
+        },
+        Duration.ofMinutes(2));
+  }
+
+  /** No run table, run ledger or claim of the table is left. */
+  private static void assertNoRunLeft(Warehouse warehouse, String table) throws Exception {
+    assertThat(
+            warehouse.number(
+                "SELECT COUNT(*) FROM pg_class WHERE relname LIKE '"
+                    + table
+                    + "\\_rsrun\\_%'"
+                    + " OR relname LIKE '\\_redsink\\_ledger\\_"
+                    + table
+                    + "\\_rsrun\\_%'"))
+        .as("run tables and their ledgers left")
+        .isZero();
+    assertThat(warehouse.count("_redsink_replace_" + table)).as("claims left").isZero();
   }
 
   /**

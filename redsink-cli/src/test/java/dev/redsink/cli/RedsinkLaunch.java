@@ -20,6 +20,19 @@ public final class RedsinkLaunch {
     return start(workDir, env, List.of(), args);
   }
 
+  /**
+   * The production command reading standard input from a pipe the test writes to ({@link
+   * JvmProcess#write}, {@link JvmProcess#input}), so it waits for more input until the test closes
+   * it.
+   */
+  static JvmProcess startPiped(Path workDir, String... args) throws IOException {
+    return JvmProcess.of(Redsink.class.getName())
+        .jar(Path.of("target", "redsink.jar"))
+        .jvmOptions(List.of("-Xmx1g"))
+        .pipedInput()
+        .start(workDir, "redsink", List.of(args));
+  }
+
   /** Starts redsink with extra JVM options (system properties such as java.io.tmpdir). */
   static JvmProcess start(
       Path workDir, Map<String, String> env, List<String> jvmOptions, String... args)

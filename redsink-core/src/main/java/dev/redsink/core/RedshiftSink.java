@@ -90,6 +90,9 @@ public final class RedshiftSink implements BatchLoader, AutoCloseable {
    * Starts an atomic full refresh of the table {@code topic} resolves to (creating it if needed):
    * write the whole input to the returned run, then commit it to make the table exactly that input;
    * closing it uncommitted, a failure or a kill leaves the table as it was.
+   *
+   * @throws dev.redsink.core.error.RedsinkException (fatal) while another replace of the same table
+   *     runs, naming its run table, start and process
    */
   public ReplaceRun replace(String topic) {
     return new EngineReplaceRun(engine.replace(topic));

@@ -175,4 +175,22 @@ class CatalogIT {
     }
     assertThat(value(c, holders)).isEqualTo("0");
   }
+
+  @Test
+  void stvSessionsShowsASessionWhileItIsOpen(RedshiftEmulator emulator) throws Exception {
+    String pid;
+    try (Connection other = Redshift.connect(emulator)) {
+      pid = value(other, "SELECT pg_backend_pid()");
+      assertThat(
+              value(
+                  c,
+                  "SELECT TRIM(user_name), TRIM(db_name) FROM stv_sessions WHERE process = " + pid))
+          .isEqualTo(emulator.user() + "|dev");
+    }
+    String open = "SELECT count(*) FROM stv_sessions WHERE process = " + pid;
+    for (int i = 0; i < 100 && !"0".equals(value(c, open)); i++) {
+      Thread.sleep(50); // the server process ends just after the client closes
+    }
+    assertThat(value(c, open)).isEqualTo("0");
+  }
 }

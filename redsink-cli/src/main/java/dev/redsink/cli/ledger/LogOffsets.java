@@ -55,6 +55,18 @@ public final class LogOffsets implements AutoCloseable {
     return core(consumer.beginningOffsets(kafka(partitions), TIMEOUT));
   }
 
+  /** Where each of these partitions' logs of {@code topic} starts and ends. */
+  public Map<Integer, ResetOffsets.LogRange> ranges(String topic, Collection<Integer> partitions) {
+    List<TopicPartition> tps = partitions.stream().map(p -> new TopicPartition(topic, p)).toList();
+    Map<TopicPartition, Long> starts = beginnings(tps);
+    Map<TopicPartition, Long> ends = ends(tps);
+    Map<Integer, ResetOffsets.LogRange> ranges = new HashMap<>();
+    for (TopicPartition tp : tps) {
+      ranges.put(tp.partition(), new ResetOffsets.LogRange(starts.get(tp), ends.get(tp)));
+    }
+    return ranges;
+  }
+
   private static List<org.apache.kafka.common.TopicPartition> kafka(
       Collection<TopicPartition> partitions) {
     return partitions.stream()

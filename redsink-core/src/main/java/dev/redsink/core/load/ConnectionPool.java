@@ -10,6 +10,8 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A pool of max_connections connections through the Amazon Redshift JDBC driver, checked with
@@ -21,6 +23,8 @@ final class ConnectionPool implements AutoCloseable {
 
   private final HikariDataSource dataSource;
   private final ConnectionString connection;
+  private final Set<Connection> sessions = ConcurrentHashMap.newKeySet();
+  private volatile boolean closed;
 
   private ConnectionPool(HikariDataSource dataSource, ConnectionString connection) {
     this.dataSource = dataSource;
@@ -61,6 +65,41 @@ final class ConnectionPool implements AutoCloseable {
     }
   }
 
+  /**
+   * A session of its own, outside the pool, in autocommit mode: for a replace's claim, whose
+   * session must stay open as long as the run does (a pooled connection may be retired at any
+   * time). Closed by the caller, or with the pool at the latest.
+   */
+  Connection session() {
+    if (closed) {
+      throw new IllegalStateException("The connection pool is closed");
+    }
+    Properties properties = new Properties();
+    properties.putAll(connection.properties());
+    try {
+      Connection c = DriverManager.getConnection(connection.jdbcUrl(), properties);
+      sessions.add(c);
+      return c;
+    } catch (SQLException e) {
+      throw cannotConnect(connection, e);
+    }
+  }
+
+  /** Closes a session of {@link #session}; a failure to close it is of no consequence. */
+  void closeSession(Connection c) {
+    sessions.remove(c);
+    try {
+      c.close();
+    } catch (SQLException e) {
+      // The session is gone either way.
+    }
+  }
+
+  /** Whether {@link #close} ran: no session can be had any more. */
+  boolean isClosed() {
+    return closed;
+  }
+
   private static RedsinkException cannotConnect(ConnectionString connection, SQLException e) {
     ErrorCategory category = SqlStates.classify(e);
     String reason = ConnectFailures.reason(connection, e);
@@ -71,6 +110,8 @@ final class ConnectionPool implements AutoCloseable {
 
   @Override
   public void close() {
+    closed = true;
+    sessions.forEach(this::closeSession);
     dataSource.close();
   }
 }

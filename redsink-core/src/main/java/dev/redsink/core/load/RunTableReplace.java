@@ -1,11 +1,14 @@
 package dev.redsink.core.load;
 
+import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.FatalException;
+import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.sql.LedgerSql;
 import dev.redsink.core.sql.MovedRowsSql;
+import dev.redsink.core.sql.ReplaceClaimSql;
 import dev.redsink.core.sql.ReplaceSql;
 import dev.redsink.core.sql.SchemaSql;
 import dev.redsink.core.sql.SqlStatement;
@@ -38,8 +41,11 @@ import org.slf4j.LoggerFactory;
  * An atomic full refresh of one table: records load into a run-scoped table with the usual files,
  * COPYs, checks and ledger (keyed by the run table, so a retried write loads nothing twice); {@link
  * #commit} then replaces the target's contents and ledger rows with the run's in one transaction.
- * Until then, and after any failure or kill, the target is exactly as it was; the next run drops
- * the run tables a crashed run left behind.
+ * Until then, and after any failure or kill, the target is exactly as it was. One replace of a
+ * table runs at a time: a run claims the target first ({@link ReplaceClaim}), a second replace is
+ * refused while the claim is live, and the next run drops the run tables a crashed run left behind,
+ * never a live run's. The swap commits only while its run still holds the claim, and marks it
+ * committed in the same transaction, which is how a lost COMMIT reply is read back.
  */
 public final class RunTableReplace implements AutoCloseable {
 
@@ -53,15 +59,26 @@ public final class RunTableReplace implements AutoCloseable {
   private final TargetTable target;
   private final TargetTable run;
   private final Instant started;
+  private final ReplaceClaim claim;
+  private final boolean runCreated;
+  private volatile boolean written;
   private boolean finished;
 
   private RunTableReplace(
-      LoadContext ctx, TargetTables tables, TargetTable target, TargetTable run, Instant started) {
+      LoadContext ctx,
+      TargetTables tables,
+      TargetTable target,
+      TargetTable run,
+      Instant started,
+      ReplaceClaim claim,
+      boolean runCreated) {
     this.ctx = ctx;
     this.tables = tables;
     this.target = target;
     this.run = run;
     this.started = started;
+    this.claim = claim;
+    this.runCreated = runCreated;
   }
 
   static RunTableReplace start(LoadContext ctx, TargetTables tables, String topic) {
@@ -70,10 +87,19 @@ public final class RunTableReplace implements AutoCloseable {
     byte[] id = new byte[4];
     ThreadLocalRandom.current().nextBytes(id);
     TableName runName = ReplaceSql.runTable(target.name(), started, HexFormat.of().formatHex(id));
-    // Retried as a load is (DDL a concurrent writer's transaction can make fail with a
-    // serializable isolation violation): a retry drops what a failed attempt created, a run table
-    // of the target, and starts again.
-    ctx.retry().runVoid("start a replace of " + target, () -> createRun(ctx, target, runName));
+    // The claim first: once it is in, every other run table of the target is a dead run's.
+    ReplaceClaim claim = ReplaceClaim.take(ctx, target.name(), runName);
+    boolean runCreated;
+    try {
+      // Retried as a load is (DDL a concurrent writer's transaction can make fail with a
+      // serializable isolation violation): a retry drops what a failed attempt created, a run
+      // table of the target, and starts again.
+      runCreated =
+          ctx.retry().run("start a replace of " + target, () -> createRun(ctx, target, runName));
+    } catch (RuntimeException e) {
+      claim.close();
+      throw e;
+    }
     LOG.info("Replacing the contents of {} through run table {}", target, runName);
     return new RunTableReplace(
         ctx,
@@ -86,24 +112,35 @@ public final class RunTableReplace implements AutoCloseable {
             target.compression(),
             target.keys(),
             target.names()),
-        started);
+        started,
+        claim,
+        runCreated);
   }
 
-  private static void createRun(LoadContext ctx, TargetTable target, TableName runName) {
+  /**
+   * Creates the run table like the target, unless the target does not exist yet: whether it did.
+   */
+  private static boolean createRun(LoadContext ctx, TargetTable target, TableName runName) {
     try (Connection c = ctx.pool().connection();
         Statement st = c.createStatement()) {
       dropStaleRuns(c, ctx.ledger(), target);
       if (!TargetTables.columns(c, target.name()).isEmpty()) {
         st.execute(ReplaceSql.createRunTable(runName, target.name()));
+        return true;
       }
       // Otherwise the target is a typed table not created yet: the run's first load creates the
       // run table from its records' fields, as any load creates a typed table, and the commit
       // creates the target like it.
+      return false;
     } catch (SQLException e) {
       throw SqlStates.wrap("start a replace of " + target, e);
     }
   }
 
+  /**
+   * Drops every run table of the target: called holding the target's claim, so they are dead runs'
+   * (crashed, or taken over after their claim lapsed), or a failed attempt of this one's.
+   */
   private static void dropStaleRuns(Connection c, Ledger ledger, TargetTable target)
       throws SQLException {
     List<String> stale = new ArrayList<>();
@@ -154,7 +191,14 @@ public final class RunTableReplace implements AutoCloseable {
     }
     // A run's loads keep the staging path: a replace is a one-off refresh whose rows are copied
     // once more at the swap anyway, so the direct COPY would save little there.
-    TableLoader.Outcome outcome = TableLoader.staged(ctx, run, records).load();
+    written = true;
+    TableLoader.Outcome outcome;
+    try {
+      outcome = TableLoader.staged(ctx, run, records).load();
+    } catch (RedsinkException e) {
+      // A load into a run table another replace dropped fails on the missing table: say why.
+      throw claimHeld() ? e : claim.takenOver();
+    }
     Map<TopicPartition, Long> next = new HashMap<>(outcome.next());
     return new LoadResult(
         records.size(),
@@ -165,11 +209,27 @@ public final class RunTableReplace implements AutoCloseable {
         outcome.committed());
   }
 
-  /** Makes the target hold exactly the run's rows, in one transaction, and drops the run table. */
+  /**
+   * Makes the target hold exactly the run's rows, in one transaction, and drops the run table.
+   *
+   * @throws FatalException when another replace took this run's claim over: the target does not
+   *     hold this run's rows
+   */
   public Summary commit() {
     long before = count(target.name());
-    ctx.retry().runVoid("replace the contents of " + target, this::promote);
+    try {
+      ctx.retry().runVoid("replace the contents of " + target, this::promote);
+    } catch (RedsinkException e) {
+      if (e.category() != ErrorCategory.COMMIT_OUTCOME_UNKNOWN) {
+        throw e;
+      }
+      // Whether the swap committed is read back from the claim: a committed claim returns at
+      // once, a running one swaps again (the lost COMMIT did not happen).
+      LOG.warn("{}; reading back whether it committed", e.getMessage());
+      ctx.retry().runVoid("replace the contents of " + target, this::promote);
+    }
     finished = true;
+    claim.close();
     long after = count(target.name());
     Summary summary = new Summary(before, after, Duration.between(started, Instant.now()));
     LOG.info(
@@ -183,10 +243,26 @@ public final class RunTableReplace implements AutoCloseable {
 
   private void promote() {
     try (Connection c = ctx.pool().connection()) {
+      // Read first without the lock, so a run taken over touches nothing of the target.
+      Optional<String> state = claim.state(c);
+      if (state.isEmpty()) {
+        throw claim.takenOver();
+      }
+      if (state.get().equals(ReplaceClaimSql.COMMITTED)) {
+        return; // an earlier attempt committed and lost its reply
+      }
       List<ExistingColumn> runColumns = TargetTables.columns(c, run.name());
       if (runColumns.isEmpty()) {
-        // An earlier attempt committed and lost its reply, or nothing was written to a typed
-        // target that does not exist yet.
+        if (runCreated || written) {
+          throw new FatalException(
+              "Cannot replace the contents of "
+                  + target
+                  + ": its run table "
+                  + run
+                  + " no longer exists (dropped by something other than this run); the table is"
+                  + " unchanged by this run. Run the replace again");
+        }
+        // Nothing was written to a typed target that does not exist yet: nothing to replace.
         return;
       }
       if (target.layout().isTyped()) {
@@ -203,6 +279,17 @@ public final class RunTableReplace implements AutoCloseable {
         // The ledger's lock keeps every writer of the target out until the swap commits; readers
         // are not locked out: they see the old contents until then, the new ones after.
         ctx.ledger().lock(st, target.name());
+        // The claim is checked and marked in the swap's transaction, under the claims' lock: a
+        // run taken over rolls back, and a committed swap is known to have committed.
+        st.execute(ReplaceClaimSql.lock(claim.table()));
+        Optional<String> held = claim.state(c);
+        if (held.isEmpty() || !held.get().equals(ReplaceClaimSql.RUNNING)) {
+          c.rollback();
+          if (held.isEmpty()) {
+            throw claim.takenOver();
+          }
+          return;
+        }
         for (String sql :
             ReplaceSql.promote(
                 target.name(),
@@ -216,6 +303,10 @@ public final class RunTableReplace implements AutoCloseable {
         st.execute(MovedRowsSql.dropIfExists(targetMoved));
         if (runKept) {
           st.execute(MovedRowsSql.rename(runMoved, targetMoved.name()));
+        }
+        if (!claim.markCommitted(c)) {
+          c.rollback();
+          throw claim.takenOver();
         }
         try {
           c.commit();
@@ -291,12 +382,29 @@ public final class RunTableReplace implements AutoCloseable {
     }
   }
 
-  /** Drops the run table and its ledger rows; the target is untouched. */
+  /** Whether this run still holds its claim (read without the lock). */
+  private boolean claimHeld() {
+    try (Connection c = ctx.pool().connection()) {
+      return claim.state(c).isPresent();
+    } catch (SQLException | RuntimeException e) {
+      return true; // unknown: the load's own failure says more
+    }
+  }
+
+  /** Drops the run table and its ledger rows, then gives up the claim; the target is untouched. */
   public void abort() {
     if (finished) {
       return;
     }
     finished = true;
+    try {
+      dropRun();
+    } finally {
+      claim.close();
+    }
+  }
+
+  private void dropRun() {
     try (Connection c = ctx.pool().connection();
         Statement st = c.createStatement()) {
       // The run table last: the next replace finds a stale run by it.

@@ -8,6 +8,7 @@ import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.retry.RetryPolicy;
 import dev.redsink.core.sql.LedgerSql;
 import dev.redsink.core.sql.MovedRowsSql;
+import dev.redsink.core.sql.ReplaceClaimSql;
 import dev.redsink.core.sql.ReplaceSql;
 import dev.redsink.core.sql.SqlStatement;
 import dev.redsink.core.sql.TableSql;
@@ -171,6 +172,8 @@ final class TargetTables {
               + LedgerSql.PREFIX
               + ", "
               + MovedRowsSql.PREFIX
+              + ", "
+              + ReplaceClaimSql.PREFIX
               + " or "
               + MovedRowsSql.REBUILD_PREFIX
               + " or ending in "

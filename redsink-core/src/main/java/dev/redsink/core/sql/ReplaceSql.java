@@ -58,12 +58,14 @@ public final class ReplaceSql {
 
   /**
    * Whether a target name is one Redsink keeps for itself (a ledger, a table's moved rows, one
-   * being rebuilt, or a replace run's table), so no topic may load into it.
+   * being rebuilt, a replace run's table or a table's replace claims), so no topic may load into
+   * it.
    */
   public static boolean isReserved(String folded) {
     return folded.startsWith(LedgerSql.PREFIX)
         || folded.startsWith(MovedRowsSql.PREFIX)
         || folded.startsWith(MovedRowsSql.REBUILD_PREFIX)
+        || folded.startsWith(ReplaceClaimSql.PREFIX)
         || ANY_RUN_TABLE.matcher(folded).matches();
   }
 

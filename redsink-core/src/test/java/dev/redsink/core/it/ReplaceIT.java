@@ -185,6 +185,84 @@ class ReplaceIT {
   }
 
   /**
+   * A run whose table something else dropped (an earlier Redsink's replace, an operator): the
+   * commit fails and the table keeps its contents. It used to read the missing run table as its own
+   * earlier commit and report the table replaced.
+   */
+  @Test
+  void aRunWhoseTableWasDroppedFailsItsCommitAndLeavesTheTable() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      sink.write(SinkFixture.records("t", 0, 0, 100));
+    }
+    try (RedshiftSink sink = RedshiftSink.open(config);
+        ReplaceRun run = sink.replace("t")) {
+      run.write(SinkFixture.records("t", 0, 500, 40));
+      fx.execute("DROP TABLE \"" + runTable() + "\"");
+      assertThatThrownBy(run::commit)
+          .hasMessageContaining("Cannot replace the contents of " + table + ": its run table")
+          .hasMessageContaining("no longer exists")
+          .hasMessageContaining("the table is unchanged by this run");
+    }
+    assertThat(fx.count(table)).isEqualTo(100);
+    assertThat(fx.value("SELECT max(id) FROM " + table)).isEqualTo("t:0:99");
+  }
+
+  /**
+   * A run whose claim another replace took over (what a second replace does once the first's
+   * renewals stopped): the other removed its claim and dropped its run table, and the commit fails
+   * saying so.
+   */
+  @Test
+  void aRunWhoseClaimWasTakenOverFailsItsCommitAndLeavesTheTable() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      sink.write(SinkFixture.records("t", 0, 0, 100));
+    }
+    try (RedshiftSink sink = RedshiftSink.open(config);
+        ReplaceRun run = sink.replace("t")) {
+      run.write(SinkFixture.records("t", 0, 500, 40));
+      fx.execute(
+          "DELETE FROM \"_redsink_replace_" + table + "\"", "DROP TABLE \"" + runTable() + "\"");
+      assertThatThrownBy(run::commit)
+          .hasMessageContaining(
+              "Cannot replace the contents of "
+                  + table
+                  + ": another replace of the table took this run's claim over")
+          .hasMessageContaining("the table is unchanged by this run");
+    }
+    assertThat(fx.count(table)).isEqualTo(100);
+    assertThat(fx.value("SELECT max(id) FROM " + table)).isEqualTo("t:0:99");
+  }
+
+  /** The one run table of this test's table. */
+  private String runTable() throws Exception {
+    return fx.value("SELECT relname FROM pg_class WHERE relname LIKE '" + table + "\\_rsrun\\_%'");
+  }
+
+  /**
+   * The connection drops after the swap's COMMIT was sent: whether it committed is read back from
+   * the run's claim, which the swap marked committed, so the replace reports what happened.
+   */
+  @Test
+  void aLostCommitReplyOfTheSwapIsReadBackFromTheClaim() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      sink.write(SinkFixture.records("t", 0, 0, 100));
+    }
+    ReplaceRun.Summary summary;
+    try (RedshiftSink sink = RedshiftSink.open(config);
+        ReplaceRun run = sink.replace("t")) {
+      run.write(SinkFixture.records("t", 0, 500, 40));
+      fx.emulator().sqlFaults().failNext("^COMMIT", 1, SqlFault.dropBeforeReply());
+      summary = run.commit();
+    }
+    assertThat(fx.emulator().sqlFaults().fired()).isEqualTo(1);
+    assertThat(summary.rowsAfter()).isEqualTo(40);
+    assertThat(fx.count(table)).isEqualTo(40);
+    assertThat(fx.value("SELECT min(id) FROM " + table)).isEqualTo("t:0:500");
+    assertThat(runTables()).isZero();
+    assertThat(fx.count("_redsink_replace_" + table)).as("claims left").isZero();
+  }
+
+  /**
    * Preparing the table and the run is DDL a concurrent writer can make fail with Redshift's
    * serializable isolation violation: both steps are retried, as a load is.
    */

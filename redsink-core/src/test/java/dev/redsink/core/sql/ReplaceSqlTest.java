@@ -42,6 +42,7 @@ class ReplaceSqlTest {
     assertThat(ReplaceSql.isReserved("_redsink_ledger_orders")).isTrue();
     assertThat(ReplaceSql.isReserved("_redsink_moved_orders")).isTrue();
     assertThat(ReplaceSql.isReserved("_redsink_rebuild_0123456789abcdef")).isTrue();
+    assertThat(ReplaceSql.isReserved("_redsink_replace_orders")).isTrue();
     assertThat(ReplaceSql.isReserved("orders_rsrun_20261201100000_0badcafe")).isTrue();
     assertThat(ReplaceSql.isReserved("orders")).isFalse();
     assertThat(ReplaceSql.isReserved("orders_rsrun_backup")).isFalse();

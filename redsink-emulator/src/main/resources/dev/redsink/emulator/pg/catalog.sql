@@ -251,3 +251,19 @@ WHERE l.locktype IN ('relation', 'transactionid')
        OR (SELECT r.rolsuper FROM pg_catalog.pg_roles r WHERE r.rolname = current_user))
 ;;
 GRANT SELECT ON pg_catalog.svv_transactions TO PUBLIC
+;;
+-- Open sessions, as Redshift's STV_SESSIONS shows them
+-- (https://docs.aws.amazon.com/redshift/latest/dg/r_STV_SESSIONS.html): a regular user sees only
+-- its own sessions, a superuser every session; names are CHAR(50), blank-padded.
+CREATE VIEW pg_catalog.stv_sessions AS
+SELECT a.backend_start::timestamp AS starttime,
+       a.pid AS process,
+       a.usename::character(50) AS user_name,
+       a.datname::character(50) AS db_name,
+       0 AS timeout_sec
+FROM pg_catalog.pg_stat_activity a
+WHERE a.backend_type = 'client backend'
+  AND (a.usename = current_user
+       OR (SELECT r.rolsuper FROM pg_catalog.pg_roles r WHERE r.rolname = current_user))
+;;
+GRANT SELECT ON pg_catalog.stv_sessions TO PUBLIC
