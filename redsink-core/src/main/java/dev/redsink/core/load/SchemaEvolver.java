@@ -104,8 +104,9 @@ final class SchemaEvolver {
   record Evolved(TargetTable table, TablePlan plan) {}
 
   /**
-   * Creates a typed table that does not exist yet, with a column per field of these records before
-   * created_at, so the ledger can look at it; a table that exists is left alone.
+   * Creates a typed table that does not exist yet, with a column per field of these records (the
+   * rows a load stores, never offsets it only settles) before created_at; a table that exists, or
+   * that another writer creates at the same moment, is left alone.
    */
   void createIfMissing(TargetTable table, List<Record> records, ParsedRows parsed) {
     if (!table.layout().fields().isEmpty()) {
