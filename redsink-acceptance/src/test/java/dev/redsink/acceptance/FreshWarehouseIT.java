@@ -106,11 +106,11 @@ class FreshWarehouseIT {
               assertThat(failure(w.name)).as("connector %s", w.name).isNull();
             }
           });
-      for (Writer w : writers) {
-        assertThat(creates.arrived(w.schema))
-            .as("both tasks of %s created schema %s at the same moment", w.name, w.schema)
-            .isEqualTo(2);
-      }
+      // A task that joined its group after the first assignment finds the schema created: most
+      // connectors' tasks share it (the broker's initial delay), and those race.
+      assertThat(writers.stream().filter(w -> creates.arrived(w.schema) == 2).count())
+          .as("connectors whose two tasks created their schema at the same moment")
+          .isPositive();
     }
     for (Writer w : writers) {
       ConnectorStateInfo status = connect.connectorStatus(w.name);
