@@ -17,10 +17,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -64,6 +66,15 @@ public final class KafkaRunner implements Runnable {
   private volatile boolean stopping;
   private volatile RuntimeException failure;
   private RuntimeException rebalanceFailure;
+
+  /**
+   * Partitions assigned while their ledger could not be read (Redshift unreachable, a transient
+   * error), paused until it can be; read again once {@link #ledgerRetryAt} (System.nanoTime) is
+   * reached.
+   */
+  private final Set<org.apache.kafka.common.TopicPartition> unopened = new LinkedHashSet<>();
+
+  private long ledgerRetryAt;
 
   public KafkaRunner(ConnectorFile connector, RedshiftSink sink, Properties kafka) {
     this.connector = connector;
@@ -142,9 +153,12 @@ public final class KafkaRunner implements Runnable {
     Duration pollInterval = connector.pollInterval();
     BooleanSupplier stopped = () -> stopping;
     while (!stopping) {
+      if (!unopened.isEmpty() && System.nanoTime() - ledgerRetryAt >= 0) {
+        openWaiting();
+      }
       ConsumerRecords<byte[], byte[]> polled;
       try {
-        polled = consumer.poll(pollInterval);
+        polled = consumer.poll(pollFor(pollInterval));
       } catch (InvalidOffsetException e) {
         // A partition the listener refused to seek has no position: its failure comes first.
         if (rebalanceFailure != null) {
@@ -177,6 +191,75 @@ public final class KafkaRunner implements Runnable {
         lagAt = System.nanoTime();
       }
     }
+  }
+
+  /** The poll's wait: poll_interval, or less when partitions wait to read their ledger again. */
+  private Duration pollFor(Duration pollInterval) {
+    if (unopened.isEmpty()) {
+      return pollInterval;
+    }
+    long untilRetry = Math.max(0, ledgerRetryAt - System.nanoTime());
+    return untilRetry < pollInterval.toNanos() ? Duration.ofNanos(untilRetry) : pollInterval;
+  }
+
+  /**
+   * Resumes the partitions waiting for their ledger: seeks each to the ledger's next offset (after
+   * checking that its log still holds it) and lets the consumer fetch them. When the ledger cannot
+   * be read yet for a transient reason (Redshift unreachable, a serializable isolation violation),
+   * the partitions stay paused, and the loop tries again after the retry policy's delay, as the
+   * Kafka Connect task does, rather than stopping the connector.
+   */
+  private void openWaiting() {
+    List<org.apache.kafka.common.TopicPartition> waiting = List.copyOf(unopened);
+    List<TopicPartition> partitions = waiting.stream().map(KafkaRunner::core).toList();
+    Map<TopicPartition, Long> next;
+    try {
+      next = session.open(partitions);
+    } catch (RedsinkException e) {
+      if (!e.isTransient()) {
+        throw e;
+      }
+      Duration delay = session.retryDelay();
+      ledgerRetryAt = System.nanoTime() + delay.toNanos();
+      // A position of their own, so the consumer neither fetches them nor asks for one it has
+      // not got (auto.offset.reset = none); the seek to the ledger comes once it is read.
+      consumer.seekToBeginning(waiting);
+      consumer.pause(waiting);
+      LOG.warn(
+          "Cannot resume {} from the ledger yet, trying again in {} ms (the partitions are paused"
+              + " until then): {}",
+          partitions,
+          delay.toMillis(),
+          e.getMessage());
+      return;
+    }
+    stats.figures().opened(next, partitions);
+    // A seek below the log's start would find the offset out of range, skipping records the
+    // topic's retention deleted before they were loaded: after a restart the process may have
+    // been down longer than the retention.
+    LogBounds bounds = LogBounds.of(consumer, waiting);
+    Optional<RedsinkException> mismatch = bounds.mismatch(next);
+    if (mismatch.isPresent()) {
+      LOG.error(mismatch.get().getMessage());
+      throw mismatch.get();
+    }
+    Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> resumed = new HashMap<>();
+    for (org.apache.kafka.common.TopicPartition tp : waiting) {
+      Long offset = next.get(core(tp));
+      if (offset != null) {
+        consumer.seek(tp, offset);
+        resumed.put(tp, new OffsetAndMetadata(offset));
+        LOG.info("{} resumes at offset {} (from the ledger)", tp, offset);
+      } else {
+        // Nothing loaded yet: the whole log, whatever the group committed.
+        long start = bounds.start(core(tp));
+        consumer.seek(tp, start);
+        LOG.info("{} starts at offset {} (the log's first; nothing loaded yet)", tp, start);
+      }
+    }
+    unopened.removeAll(waiting);
+    consumer.resume(waiting);
+    commitForMonitoring(resumed);
   }
 
   /**
@@ -277,7 +360,8 @@ public final class KafkaRunner implements Runnable {
 
   /**
    * Seeks newly assigned partitions to the ledger's next offset, after checking that each log still
-   * reaches it; loads what is buffered when partitions are revoked, and forgets them.
+   * reaches it (or pauses them until the ledger can be read); loads what is buffered when
+   * partitions are revoked, and forgets them.
    */
   private final class SeekToLedger implements ConsumerRebalanceListener {
     @Override
@@ -285,35 +369,9 @@ public final class KafkaRunner implements Runnable {
       if (assigned.isEmpty() || rebalanceFailure != null) {
         return;
       }
+      unopened.addAll(assigned);
       try {
-        List<TopicPartition> partitions = assigned.stream().map(KafkaRunner::core).toList();
-        Map<TopicPartition, Long> next = session.open(partitions);
-        stats.figures().opened(next, partitions);
-        // A seek below the log's start would find the offset out of range, skipping records the
-        // topic's retention deleted before they were loaded: after a restart the process may have
-        // been down longer than the retention.
-        LogBounds bounds = LogBounds.of(consumer, assigned);
-        Optional<RedsinkException> mismatch = bounds.mismatch(next);
-        if (mismatch.isPresent()) {
-          rebalanceFailure = mismatch.get();
-          LOG.error(mismatch.get().getMessage());
-          return;
-        }
-        Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> resumed = new HashMap<>();
-        for (org.apache.kafka.common.TopicPartition tp : assigned) {
-          Long offset = next.get(core(tp));
-          if (offset != null) {
-            consumer.seek(tp, offset);
-            resumed.put(tp, new OffsetAndMetadata(offset));
-            LOG.info("{} resumes at offset {} (from the ledger)", tp, offset);
-          } else {
-            // Nothing loaded yet: the whole log, whatever the group committed.
-            long start = bounds.start(core(tp));
-            consumer.seek(tp, start);
-            LOG.info("{} starts at offset {} (the log's first; nothing loaded yet)", tp, start);
-          }
-        }
-        commitForMonitoring(resumed);
+        openWaiting();
       } catch (RuntimeException e) {
         rebalanceFailure = e;
       }
@@ -323,6 +381,7 @@ public final class KafkaRunner implements Runnable {
     public void onPartitionsRevoked(Collection<org.apache.kafka.common.TopicPartition> revoked) {
       // The session loads what it buffered, then forgets the revoked partitions: their next owner
       // reads anything that did not load again from the ledger.
+      unopened.removeAll(revoked);
       List<TopicPartition> moved = revoked.stream().map(KafkaRunner::core).toList();
       session.close(moved);
       stats.figures().forget(moved);

@@ -45,6 +45,12 @@ import org.slf4j.LoggerFactory;
 final class SchemaEvolver {
   private static final Logger LOG = LoggerFactory.getLogger(SchemaEvolver.class);
 
+  /**
+   * How often one load plans its numeric widenings again after other writers changed a column's
+   * type first: each change widens a type, and SMALLINT to DOUBLE PRECISION is three steps.
+   */
+  private static final int MAX_WIDENING_ROUNDS = 4;
+
   private final ConnectionPool pool;
 
   SchemaEvolver(ConnectionPool pool) {
@@ -98,8 +104,9 @@ final class SchemaEvolver {
   record Evolved(TargetTable table, TablePlan plan) {}
 
   /**
-   * Creates a typed table that does not exist yet, with a column per field of these records before
-   * created_at, so the ledger can look at it; a table that exists is left alone.
+   * Creates a typed table that does not exist yet, with a column per field of these records (the
+   * rows a load stores, never offsets it only settles) before created_at; a table that exists, or
+   * that another writer creates at the same moment, is left alone.
    */
   void createIfMissing(TargetTable table, List<Record> records, ParsedRows parsed) {
     if (!table.layout().fields().isEmpty()) {
@@ -287,13 +294,25 @@ final class SchemaEvolver {
         columns = TypedTableColumns.of(name, fixed, TargetTables.columns(c, name));
         changed = false;
       }
+      // Planned from the catalog, and again after each change: another writer may have widened a
+      // column meanwhile to a type still narrower than this load needs (SMALLINT to INTEGER where
+      // this one needs BIGINT), and then this load widens it further from there.
       Widenings widenings = widenings(columns, rows);
-      for (Map.Entry<Column, ColumnType> wider : widenings.types().entrySet()) {
-        changeType(c, name, fixed, evolution, wider.getKey(), wider.getValue());
+      for (int round = 0; !widenings.types().isEmpty(); round++) {
+        if (round == MAX_WIDENING_ROUNDS) {
+          throw new TransientException(
+              "Cannot load into "
+                  + name
+                  + ": other writers kept changing the type of column(s) "
+                  + widenings.types().keySet().stream().map(Column::name).toList()
+                  + " while this load widened them; it plans again from the catalog");
+        }
+        for (Map.Entry<Column, ColumnType> wider : widenings.types().entrySet()) {
+          changeType(c, name, fixed, evolution, wider.getKey(), wider.getValue());
+        }
         changed = true;
-      }
-      if (changed) {
         columns = TypedTableColumns.of(name, fixed, TargetTables.columns(c, name));
+        widenings = widenings(columns, rows);
       }
       if (changed || !widenings.allFit()) {
         requireFit(name, evolution, columns, records, rows);
@@ -360,7 +379,8 @@ final class SchemaEvolver {
   /**
    * Gives a numeric column a wider type in one transaction (a new column, a copy, a swap; see
    * {@link SchemaSql#changeType}). Under the table's lock the catalog is read again: when another
-   * writer widened the column first, nothing is done.
+   * writer changed the column's type first, nothing is done here, and the caller plans again from
+   * the type the catalog shows.
    */
   private static void changeType(
       Connection c,
@@ -398,10 +418,17 @@ final class SchemaEvolver {
       st.execute(statements.get(0));
       Optional<Column> now =
           TypedTableColumns.of(name, fixed, TargetTables.columns(c, name)).field(column.name());
-      if (now.isPresent() && now.get().type().equals(column.type())) {
-        for (String sql : statements.subList(1, statements.size())) {
-          st.execute(sql);
-        }
+      if (now.isEmpty() || !now.get().type().equals(column.type())) {
+        c.commit();
+        LOG.info(
+            "Another writer changed column {} of {} from {} first; planning its type again",
+            column.name(),
+            name,
+            column.type().display());
+        return;
+      }
+      for (String sql : statements.subList(1, statements.size())) {
+        st.execute(sql);
       }
       c.commit();
       LOG.info(

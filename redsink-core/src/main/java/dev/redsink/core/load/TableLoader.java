@@ -192,9 +192,6 @@ final class TableLoader {
   private Outcome attempt() {
     attempts++;
     table = ctx.tables().current(table);
-    if (table.layout().isTyped()) {
-      new SchemaEvolver(ctx.pool()).createIfMissing(table, records, parsed());
-    }
     if (commitUnknown) {
       settleUnknownCommit();
     }
@@ -203,8 +200,11 @@ final class TableLoader {
       if (plan.isEmpty()) {
         return outcome(empty(), plan, batchEnd());
       }
-      if (plan.pending().isEmpty()) {
-        // Only settled offsets move: a ledger-only transaction, nothing staged.
+      if (plan.pending().isEmpty() || changesNothingYet(plan)) {
+        // Only settled offsets move (or changes that find no table to change): a ledger-only
+        // transaction, nothing staged, and no table created. A typed table is created from rows
+        // to store, never from offsets alone: the ledger may hold rows before its table exists,
+        // and a restart resumes from them as from any ledger row.
         StagedBatch none =
             new StagedBatch(
                 List.of(),
@@ -222,6 +222,7 @@ final class TableLoader {
         return outcome(empty(), plan, plan.next());
       }
       if (table.layout().isTyped()) {
+        new SchemaEvolver(ctx.pool()).createIfMissing(table, plan.pending(), parsed());
         SchemaEvolver.Evolved evolved = new SchemaEvolver(ctx.pool()).evolve(plan, parsed());
         plan = evolved.plan();
         if (evolved.table() != table) {
@@ -284,6 +285,28 @@ final class TableLoader {
     }
     throw new TransientException(
         "Cannot load into " + table + ": other writers kept loading the same records first");
+  }
+
+  /**
+   * Whether a key-folded load only deletes keys (or skips changes, such as the tombstones Debezium
+   * sends after a delete) of a typed table that does not exist yet: nothing to delete there, so
+   * only the ledger moves and the table waits for a change that stores a row. A replace run's loads
+   * create their run table whatever they hold: its commit makes the target exactly the run.
+   */
+  private boolean changesNothingYet(TablePlan plan) {
+    if (fold == null || path != CopyPath.DIRECT || !table.layout().fields().isEmpty()) {
+      return false;
+    }
+    for (KeyFold.Operation op : fold.fold(plan.pending()).operations()) {
+      if (op != KeyFold.Operation.DELETE) {
+        return false;
+      }
+    }
+    try (Connection c = ctx.pool().connection()) {
+      return TargetTables.columns(c, table.name()).isEmpty();
+    } catch (SQLException e) {
+      throw SqlStates.wrap("read the columns of " + table, e);
+    }
   }
 
   /**

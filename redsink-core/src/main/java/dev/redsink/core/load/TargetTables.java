@@ -43,6 +43,7 @@ final class TargetTables {
 
   private static final Logger LOG = LoggerFactory.getLogger(TargetTables.class);
   private static final String UNIQUE_VIOLATION = "23505";
+  private static final String DUPLICATE_SCHEMA = "42P06";
   private static final String DUPLICATE_TABLE = "42P07";
   private static final String DUPLICATE_OBJECT = "42710";
 
@@ -229,17 +230,24 @@ final class TargetTables {
       return;
     }
     String schema = config.find(ConfigKeys.TARGET_SCHEMA).get();
-    try (PreparedStatement ps = Jdbc.prepare(c, TargetSchemaSql.exists(schema));
-        ResultSet rs = ps.executeQuery()) {
-      rs.next();
-      if (rs.getLong(1) > 0) {
-        schemaReady = true;
-        return;
-      }
+    if (schemaExists(c, schema)) {
+      schemaReady = true;
+      return;
     }
     try (Statement st = c.createStatement()) {
       st.execute(TargetSchemaSql.create(schema));
     } catch (SQLException e) {
+      if (createdMeanwhile(e) && schemaExists(c, schema)) {
+        // Another writer (a second task, another process) created it at the same moment: both saw
+        // it missing, and IF NOT EXISTS does not cover two creations in flight at once.
+        LOG.debug(
+            "Another writer created schema {} first ({}): {}",
+            schema,
+            e.getSQLState(),
+            e.getMessage());
+        schemaReady = true;
+        return;
+      }
       if (TargetSchemaSql.INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
         throw new AuthorizationException(
             "Cannot create schema "
@@ -261,22 +269,44 @@ final class TargetTables {
     schemaReady = true;
   }
 
+  private static boolean schemaExists(Connection c, String schema) throws SQLException {
+    try (PreparedStatement ps = Jdbc.prepare(c, TargetSchemaSql.exists(schema));
+        ResultSet rs = ps.executeQuery()) {
+      rs.next();
+      return rs.getLong(1) > 0;
+    }
+  }
+
   /**
    * CREATE TABLE IF NOT EXISTS, tolerating a concurrent writer creating the same table: both may
-   * pass the existence check, and the loser then fails on the catalog's unique name (23505, 42P07,
-   * or 42710 for the table's row type).
+   * pass the existence check, and the loser then fails on the catalog's unique name. Runs outside
+   * any transaction block (autocommit), so the failed statement aborts nothing else.
    */
   static void createIfMissing(Connection c, String ddl) throws SQLException {
     try (Statement st = c.createStatement()) {
       st.execute(ddl);
     } catch (SQLException e) {
-      String state = e.getSQLState();
-      if (!UNIQUE_VIOLATION.equals(state)
-          && !DUPLICATE_TABLE.equals(state)
-          && !DUPLICATE_OBJECT.equals(state)) {
+      if (!createdMeanwhile(e)) {
         throw e;
       }
+      LOG.debug("Another writer created it first ({}): {}", e.getSQLState(), e.getMessage());
     }
+  }
+
+  /**
+   * Whether a CREATE … IF NOT EXISTS failed because another session created the same object at the
+   * same moment: both passed the existence check, and the later one's catalog row then violates the
+   * catalog's unique name (23505, e.g. pg_namespace_nspname_index or pg_type_typname_nsp_index), or
+   * it is reported as a duplicate schema (42P06), table (42P07) or row type (42710). Redshift may
+   * answer a serializable isolation violation (1023) instead, which is retried as transient and
+   * then finds the object there.
+   */
+  static boolean createdMeanwhile(SQLException e) {
+    String state = e.getSQLState();
+    return UNIQUE_VIOLATION.equals(state)
+        || DUPLICATE_SCHEMA.equals(state)
+        || DUPLICATE_TABLE.equals(state)
+        || DUPLICATE_OBJECT.equals(state);
   }
 
   static List<ExistingColumn> columns(Connection c, TableName name) throws SQLException {

@@ -7,13 +7,22 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.error.RedsinkException;
+import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.testkit.HeldStatement;
 import dev.redsink.testkit.Warehouse;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -87,6 +96,45 @@ class WideningIT {
                     + table
                     + "' AND \"column\" = 'redsink_widening'"))
         .isEqualTo("0");
+  }
+
+  /**
+   * Another writer widens the column (SMALLINT to INTEGER) between this writer's plan (SMALLINT to
+   * BIGINT) and its change, which the test holds at the table's LOCK: this writer widens on from
+   * INTEGER to BIGINT instead of reading the narrower column as a changed source type.
+   */
+  @Test
+  void aColumnAnotherWriterWidenedLessThanNeededIsWidenedFurther() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(typed("add_columns"))) {
+      sink.write(List.of(record(0, 0, "int16", 7)));
+      assertThat(type()).isEqualTo("smallint");
+      Future<LoadResult> write;
+      ExecutorService writer = Executors.newSingleThreadExecutor();
+      try (HeldStatement lock = new HeldStatement(fx.emulator(), Duration.ofMinutes(1))) {
+        lock.hold("LOCK \"" + table + "\"");
+        write = writer.submit(() -> sink.write(List.of(record(0, 1, "int64", 5_000_000_000L))));
+        lock.awaitHeld("the widening's LOCK of " + table);
+        // The other writer's change: the same new column, copy and swap, to INTEGER.
+        try (Connection c = fx.connect();
+            Statement st = c.createStatement()) {
+          c.setAutoCommit(false);
+          st.execute("LOCK " + table);
+          st.execute("ALTER TABLE " + table + " ADD COLUMN redsink_widening INTEGER");
+          st.execute("UPDATE " + table + " SET redsink_widening = n");
+          st.execute("ALTER TABLE " + table + " DROP COLUMN n");
+          st.execute("ALTER TABLE " + table + " RENAME COLUMN redsink_widening TO n");
+          c.commit();
+        }
+        assertThat(type()).isEqualTo("integer");
+      }
+      assertThat(write.get(1, TimeUnit.MINUTES).loaded()).isEqualTo(1);
+      writer.shutdown();
+    }
+    assertThat(type()).isEqualTo("bigint");
+    assertThat(fx.rows("SELECT id, n FROM " + table + " ORDER BY id"))
+        .containsExactly("t:0:0|7", "t:0:1|5000000000");
+    assertThat(fx.value("SELECT next_offset FROM _redsink_ledger_" + table + " WHERE topic = 't'"))
+        .isEqualTo("2");
   }
 
   @Test

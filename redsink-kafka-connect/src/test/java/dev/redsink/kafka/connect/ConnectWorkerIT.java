@@ -548,6 +548,70 @@ class ConnectWorkerIT {
   }
 
   /**
+   * Typed tables with a sort key, one topic each: one topic starts with tombstones (ignored) and
+   * records the task sends to the dead letter queue, while the other's records load beside them.
+   * The ledger alone moves past the first topic's records (its table is not created from offsets,
+   * and no batch fails trying); a restart resumes after them, nothing is diverted again, and the
+   * first records with fields create the table with its sort key. The task runs throughout.
+   */
+  @Test
+  void settledRecordsBeforeATypedTablesFirstRowMoveOnlyItsLedger() throws Exception {
+    String settled = "settled_first";
+    String loaded = "settled_beside";
+    String dlq = "settled_first_dlq";
+    connect.kafka().createTopic(settled, 1);
+    connect.kafka().createTopic(loaded, 1);
+    // Tombstones, then records whose field names no column can have: all settled, none a row.
+    produceValues(settled, 0, 5, i -> i < 3 ? null : "{\"\":" + i + ",\"n\":" + i + "}");
+    produceValues(loaded, 0, 10, i -> "{\"n\":" + i + "}");
+    Map<String, String> config = typedJson(settled + "," + loaded, "300");
+    withDeadLetterQueue(config, dlq);
+    config.put("sort.key", "n");
+    connect.configureConnector("settled", config);
+    await("the ledgers past every record")
+        .atMost(Duration.ofMinutes(1))
+        .pollInterval(Duration.ofMillis(300))
+        .until(
+            () -> {
+              assertThat(connect.connectorStatus("settled").tasks())
+                  .allSatisfy(t -> assertThat(t.state()).isEqualTo("RUNNING"));
+              return warehouse.ledgerTotal(settled) == 5 && warehouse.ledgerTotal(loaded) == 10;
+            });
+    assertThat(warehouse.tableExists(settled)).as("a table created from offsets").isFalse();
+    assertThat(warehouse.rowsByPartition(loaded))
+        .containsEntry(0, new ConnectWarehouse.PartitionRows(10, 10));
+
+    connect.restartConnectorAndTasks("settled", false, true, false);
+    connect.assertions().assertConnectorAndExactlyNumTasksAreRunning("settled", 1, "restarted");
+    produceValues(settled, 5, 15, i -> "{\"n\":" + i + "}");
+    await("the first rows")
+        .atMost(Duration.ofMinutes(1))
+        .pollInterval(Duration.ofMillis(300))
+        .until(() -> warehouse.ledgerTotal(settled) == 15);
+    assertThat(warehouse.rowsByPartition(settled))
+        .containsEntry(0, new ConnectWarehouse.PartitionRows(10, 10));
+    String table = Warehouse.quote(settled);
+    assertThat(warehouse.value("SELECT MIN(n), MAX(n) FROM " + table)).isEqualTo("5|14");
+    assertThat(
+            warehouse.value(
+                "SELECT \"column\" FROM pg_table_def WHERE tablename = '"
+                    + settled
+                    + "' AND sortkey = 1"))
+        .isEqualTo("n");
+    await("committed offsets at the ledger's")
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                committedOffsets("settled", settled)
+                    .equals(Map.of(new TopicPartition(settled, 0), 15L)));
+    assertThat(connect.connectorStatus("settled").tasks().get(0).state()).isEqualTo("RUNNING");
+    // The two refused records, diverted once: the restart resumed after them.
+    connect.kafka().consume(2, Duration.ofSeconds(30).toMillis(), dlq);
+    assertThat(connect.kafka().consumeAll(10_000, dlq).count()).isEqualTo(2);
+    connect.deleteConnector("settled");
+  }
+
+  /**
    * One task loading {@code topic} into a typed table, its values read by JsonConverter without
    * schemas, flushed every {@code flushMillis}.
    */
@@ -571,13 +635,23 @@ class ConnectWorkerIT {
 
   /** Values 0 … count-1 of {@code value}, in order, to partition 0 of {@code topic}. */
   private static void produceValues(String topic, int count, IntFunction<String> value) {
+    produceValues(topic, 0, count, value);
+  }
+
+  /**
+   * Values from … to-1 of {@code value} (null: a tombstone), in order, to partition 0 of {@code
+   * topic}.
+   */
+  private static void produceValues(String topic, int from, int to, IntFunction<String> value) {
     try (KafkaProducer<byte[], byte[]> producer =
         connect
             .kafka()
             .createProducer(Map.of(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1))) {
-      for (int i = 0; i < count; i++) {
+      for (int i = from; i < to; i++) {
+        String v = value.apply(i);
         producer.send(
-            new ProducerRecord<>(topic, 0, null, value.apply(i).getBytes(StandardCharsets.UTF_8)));
+            new ProducerRecord<>(
+                topic, 0, null, v == null ? null : v.getBytes(StandardCharsets.UTF_8)));
       }
       producer.flush();
     }
