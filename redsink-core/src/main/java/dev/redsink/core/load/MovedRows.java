@@ -95,7 +95,7 @@ final class MovedRows {
     }
   }
 
-  private MovedRowsSql.StagedOrigin origin() {
+  MovedRowsSql.StagedOrigin origin() {
     return new MovedRowsSql.StagedOrigin(
         changes.previousKeyColumns(), changes.previousNextKeyColumns());
   }
@@ -215,11 +215,21 @@ final class MovedRows {
   }
 
   /** The target's columns, read once per load: its schema step ran before this one. */
-  private List<ExistingColumn> targetColumns() throws SQLException {
+  List<ExistingColumn> targetColumns() throws SQLException {
     if (targetColumns == null) {
       targetColumns = TargetTables.columns(st.getConnection(), target.name());
     }
     return targetColumns;
+  }
+
+  /** Whether the table exists now. */
+  boolean exists() throws SQLException {
+    return !columns().isEmpty();
+  }
+
+  /** The target's moved-rows table. */
+  TableName table() {
+    return table;
   }
 
   /** The table's columns, empty while it does not exist. */

@@ -26,7 +26,21 @@ record StagedChanges(
     List<String> previousKeyColumns,
     List<String> previousNextKeyColumns,
     List<String> nextKeyColumns,
+    Awaits awaits,
     boolean truncate) {
+
+  /**
+   * The staging columns of the primary-key change whose delete a row's create loaded before (its
+   * old and new key, empty when no staged row has one), and of the new key the table's row of a
+   * staged key moved to in this load (empty when none).
+   */
+  record Awaits(List<String> oldKeyColumns, List<String> newKeyColumns, List<String> movedTo) {
+    static final Awaits NONE = new Awaits(List.of(), List.of(), List.of());
+
+    boolean isEmpty() {
+      return oldKeyColumns.isEmpty() && movedTo.isEmpty();
+    }
+  }
 
   /**
    * The key columns with their types, as the staging table (made like the target) has them: a key

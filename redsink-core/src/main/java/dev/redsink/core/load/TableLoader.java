@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.IntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -379,21 +380,17 @@ final class TableLoader {
       if (!folded.keptColumns().isEmpty()) {
         columns.add(RowLayout.field(KeyFold.KEEP_COLUMN, ColumnType.VARCHAR_MAX));
       }
-      List<String> previousKey = new ArrayList<>();
-      for (int i = 0; i < folded.previousKeyColumns(); i++) {
-        previousKey.add(StagingColumns.previousKey(i));
-        columns.add(RowLayout.field(StagingColumns.previousKey(i), ColumnType.VARCHAR_MAX));
-      }
-      List<String> previousNextKey = new ArrayList<>();
-      for (int i = 0; i < folded.previousNextKeyColumns(); i++) {
-        previousNextKey.add(StagingColumns.previousNextKey(i));
-        columns.add(RowLayout.field(StagingColumns.previousNextKey(i), ColumnType.VARCHAR_MAX));
-      }
-      List<String> nextKey = new ArrayList<>();
-      for (int i = 0; i < folded.nextKeyColumns(); i++) {
-        nextKey.add(StagingColumns.nextKey(i));
-        columns.add(RowLayout.field(StagingColumns.nextKey(i), ColumnType.VARCHAR_MAX));
-      }
+      List<String> previousKey =
+          keyText(columns, folded.previousKeyColumns(), StagingColumns::previousKey);
+      List<String> previousNextKey =
+          keyText(columns, folded.previousNextKeyColumns(), StagingColumns::previousNextKey);
+      List<String> nextKey = keyText(columns, folded.nextKeyColumns(), StagingColumns::nextKey);
+      List<String> awaitsOldKey =
+          keyText(columns, folded.awaitsKeyColumns(), StagingColumns::awaitsOldKey);
+      List<String> awaitsNewKey =
+          keyText(columns, folded.awaitsKeyColumns(), StagingColumns::awaitsNewKey);
+      List<String> movedToKey =
+          keyText(columns, folded.movedToKeyColumns(), StagingColumns::movedToKey);
       RowLayout stagingLayout = layout.withColumns(columns);
       writer = new ParquetFileWriter(stagingLayout, plan.table().compression(), FieldNames.COLUMNS);
       pending = folded.staged();
@@ -408,6 +405,7 @@ final class TableLoader {
                   previousKey,
                   previousNextKey,
                   nextKey,
+                  new StagedChanges.Awaits(awaitsOldKey, awaitsNewKey, movedToKey),
                   folded.truncate()));
     }
     FileStaging.Staged staged =
@@ -434,6 +432,19 @@ final class TableLoader {
         staged.encode(),
         Duration.ofNanos(uploadNanos),
         changes);
+  }
+
+  /**
+   * Adds {@code count} staging-only text columns named by {@code name} to {@code columns}: one per
+   * key column, holding a key as text.
+   */
+  private static List<String> keyText(List<Column> columns, int count, IntFunction<String> name) {
+    List<String> names = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      names.add(name.apply(i));
+      columns.add(RowLayout.field(name.apply(i), ColumnType.VARCHAR_MAX));
+    }
+    return names;
   }
 
   private void discardStaged() {

@@ -6,6 +6,7 @@ import dev.redsink.core.error.AuthorizationException;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.retry.RetryPolicy;
+import dev.redsink.core.sql.AwaitedRowsSql;
 import dev.redsink.core.sql.LedgerSql;
 import dev.redsink.core.sql.MovedRowsSql;
 import dev.redsink.core.sql.ReplaceClaimSql;
@@ -174,12 +175,14 @@ final class TargetTables {
               + ", "
               + MovedRowsSql.PREFIX
               + ", "
+              + AwaitedRowsSql.PREFIX
+              + ", "
               + ReplaceClaimSql.PREFIX
               + " or "
               + MovedRowsSql.REBUILD_PREFIX
               + " or ending in "
               + ReplaceSql.RUN_MARKER
-              + "<time>_<id> belong to Redsink's ledgers, moved rows and replace runs; set"
+              + "<time>_<id> belong to Redsink's ledgers, moved and awaited rows and replace runs; set"
               + " target_table so"
               + " that this topic maps to another name");
     }

@@ -1,5 +1,6 @@
 package dev.redsink.core.load;
 
+import dev.redsink.core.sql.AwaitedRowsSql;
 import dev.redsink.core.sql.MovedRowsSql;
 import dev.redsink.core.sql.UpsertSql;
 import dev.redsink.core.table.CdcDeleteMode;
@@ -35,8 +36,10 @@ final class UpsertStep {
    * @return the rows deleted or flagged
    */
   long truncate(Statement st, TargetTable table) throws SQLException {
-    // Rows kept for primary-key changes before the truncate are gone with the table's rows.
+    // Rows kept for primary-key changes before the truncate are gone with the table's rows, and
+    // so are the rows that awaited their values.
     st.execute(MovedRowsSql.dropIfExists(MovedRowsSql.of(table.name())));
+    st.execute(AwaitedRowsSql.dropIfExists(AwaitedRowsSql.of(table.name())));
     return st.executeUpdate(
         settings.cdcDelete() == CdcDeleteMode.SOFT
             ? UpsertSql.flagAllDeleted(table.name(), settings.deletedColumn())
@@ -79,8 +82,11 @@ final class UpsertStep {
                 kept));
       }
     }
+    AwaitedRows awaited = new AwaitedRows(st, table, staging, changes, moved);
+    awaited.beforeTake();
     moved.take();
     moved.keep();
+    awaited.resolve();
     List<String> deleted = new ArrayList<>(2);
     for (Operation o : List.of(Operation.DELETE, Operation.REPLACE)) {
       if (changes.operations().contains(o)) {
@@ -108,6 +114,7 @@ final class UpsertStep {
               soft ? UpsertSql.SoftDeletes.INSERT_UNMATCHED : UpsertSql.SoftDeletes.NONE));
     }
     moved.dropIfEmpty();
+    awaited.dropIfEmpty();
     return changes.changes();
   }
 }

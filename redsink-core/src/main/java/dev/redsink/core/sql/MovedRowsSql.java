@@ -65,7 +65,7 @@ public final class MovedRowsSql {
     return "SELECT 1 FROM "
         + Identifiers.quote(staging)
         + " WHERE "
-        + notLoaded(target, staging, keyColumns, nextKeyColumns, opColumn)
+        + notLoaded(staging, nextKeyColumns)
         + " LIMIT 1";
   }
 
@@ -193,8 +193,8 @@ public final class MovedRowsSql {
 
   /**
    * Keeps the target's rows that staged rows say a primary-key change moved (their next-key columns
-   * are set, and the row is not an {@code m} row), unless the new key's row is loaded already (in
-   * the target, or staged in this load): run before the staged deletes remove them.
+   * are set, and the row is not an {@code m} row), unless the new key's change is staged in this
+   * load: run before the staged deletes remove them.
    */
   public static String keepFromTarget(
       TableName table,
@@ -220,7 +220,7 @@ public final class MovedRowsSql {
             + "."
             + Identifiers.quote(opColumn)
             + " <> 'm' AND "
-            + notLoaded(target, staging, keyColumns, nextKeyColumns, opColumn));
+            + notLoaded(staging, nextKeyColumns));
   }
 
   /**
@@ -243,9 +243,7 @@ public final class MovedRowsSql {
         UpsertSql.values(s, layout.columns()),
         s,
         s,
-        UpsertSql.opIs(staging, opColumn, "m")
-            + " AND "
-            + notLoaded(target, staging, keyColumns, nextKeyColumns, opColumn));
+        UpsertSql.opIs(staging, opColumn, "m") + " AND " + notLoaded(staging, nextKeyColumns));
   }
 
   /**
@@ -320,7 +318,7 @@ public final class MovedRowsSql {
    * A moved row's old key is a staged row's previous key, and its new key the staged row's previous
    * next key or else its own key.
    */
-  private static String movedMatch(
+  static String movedMatch(
       String moved,
       String staging,
       List<Column> keyColumns,
@@ -353,28 +351,18 @@ public final class MovedRowsSql {
     return match.toString();
   }
 
-  /** The new key's row is neither in the target nor a staged replace of this load. */
-  private static String notLoaded(
-      TableName target,
-      String staging,
-      List<Column> keyColumns,
-      List<String> nextKeyColumns,
-      String opColumn) {
-    String s = Identifiers.quote(staging);
-    return s
+  /**
+   * A staged row names a new key its old row moves to: the fold names one only when the new key's
+   * create is not in this load. Whether that create loaded in an earlier load is not read from the
+   * target (a row of the new key there may be another, older one: in a swap of two keys, the other
+   * row); such a create left its trace in the awaited rows, which meet the kept row in this load
+   * ({@link AwaitedRowsSql}).
+   */
+  private static String notLoaded(String staging, List<String> nextKeyColumns) {
+    return Identifiers.quote(staging)
         + "."
         + Identifiers.quote(nextKeyColumns.get(0))
-        + " IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "
-        + Identifiers.table(target)
-        + " created WHERE "
-        + KeyText.matches("created", keyColumns, s, nextKeyColumns)
-        + ") AND NOT EXISTS (SELECT 1 FROM "
-        + s
-        + " created WHERE created."
-        + Identifiers.quote(opColumn)
-        + " = 'u' AND "
-        + KeyText.matches("created", keyColumns, s, nextKeyColumns)
-        + ")";
+        + " IS NOT NULL";
   }
 
   private static String columns(List<String> columns, List<String> nextKeyColumns) {

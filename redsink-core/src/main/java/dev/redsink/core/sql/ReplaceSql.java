@@ -65,6 +65,7 @@ public final class ReplaceSql {
     return folded.startsWith(LedgerSql.PREFIX)
         || folded.startsWith(MovedRowsSql.PREFIX)
         || folded.startsWith(MovedRowsSql.REBUILD_PREFIX)
+        || folded.startsWith(AwaitedRowsSql.PREFIX)
         || folded.startsWith(ReplaceClaimSql.PREFIX)
         || ANY_RUN_TABLE.matcher(folded).matches();
   }

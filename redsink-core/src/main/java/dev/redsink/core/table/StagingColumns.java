@@ -48,6 +48,37 @@ public final class StagingColumns {
     return NEXT_KEY_PREFIX + (index + 1);
   }
 
+  /**
+   * The staging-only columns, {@code redsink_awaits_old_key_1} and on, and {@code
+   * redsink_awaits_new_key_1} and on, holding as text the primary-key change whose delete a row's
+   * create loaded before: the delete's load gives the row the old row's values as they were then.
+   */
+  public static final String AWAITS_OLD_KEY_PREFIX = "redsink_awaits_old_key_";
+
+  /** See {@link #AWAITS_OLD_KEY_PREFIX}. */
+  public static final String AWAITS_NEW_KEY_PREFIX = "redsink_awaits_new_key_";
+
+  /** The staging-only column of the awaited change's old key at {@code index} (from 0). */
+  public static String awaitsOldKey(int index) {
+    return AWAITS_OLD_KEY_PREFIX + (index + 1);
+  }
+
+  /** The staging-only column of the awaited change's new key at {@code index} (from 0). */
+  public static String awaitsNewKey(int index) {
+    return AWAITS_NEW_KEY_PREFIX + (index + 1);
+  }
+
+  /**
+   * The staging-only columns, {@code redsink_moved_to_key_1} and on, holding as text the new key
+   * the table's row of a staged key moved to in this load.
+   */
+  public static final String MOVED_TO_KEY_PREFIX = "redsink_moved_to_key_";
+
+  /** The staging-only column of the moved-to key's column at {@code index} (from 0). */
+  public static String movedToKey(int index) {
+    return MOVED_TO_KEY_PREFIX + (index + 1);
+  }
+
   /** Whether a column of this (folded) name is one of Redsink's staging-only columns. */
   public static boolean isStagingOnly(String folded) {
     return folded.equals(OP)
@@ -56,6 +87,9 @@ public final class StagingColumns {
         || folded.equals(ROW_NUMBER)
         || folded.startsWith(PREVIOUS_KEY_PREFIX)
         || folded.startsWith(PREVIOUS_NEXT_KEY_PREFIX)
+        || folded.startsWith(AWAITS_OLD_KEY_PREFIX)
+        || folded.startsWith(AWAITS_NEW_KEY_PREFIX)
+        || folded.startsWith(MOVED_TO_KEY_PREFIX)
         || folded.startsWith(NEXT_KEY_PREFIX);
   }
 

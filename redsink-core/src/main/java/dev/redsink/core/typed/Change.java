@@ -22,6 +22,9 @@ import java.util.Set;
  *     its record says (null otherwise): the new key's row may still need the deleted row's values
  * @param origin where the unavailable columns' values come from (null when not from another key's
  *     row): the previous key's row, or where that row's own change would have taken them
+ * @param continues the change of this load whose row this one's row continues (null for none): the
+ *     earlier change of the same key, or, for a primary-key change's create, the load's last row of
+ *     the old key
  */
 record Change(
     Record record,
@@ -34,7 +37,8 @@ record Change(
     Set<String> unavailable,
     ChangedKey previous,
     ChangedKey next,
-    RowOrigin origin) {
+    RowOrigin origin,
+    Change continues) {
 
   /**
    * A change as read from its record: a primary-key change's values come from its old key's row.
@@ -61,7 +65,8 @@ record Change(
         unavailable,
         previous,
         next,
-        previous == null ? null : new RowOrigin(previous, null));
+        previous == null ? null : new RowOrigin(previous, null),
+        null);
   }
 
   Change(
@@ -80,7 +85,18 @@ record Change(
     return index == this.index
         ? this
         : new Change(
-            record, index, op, keyColumns, key, row, position, unavailable, previous, next, origin);
+            record,
+            index,
+            op,
+            keyColumns,
+            key,
+            row,
+            position,
+            unavailable,
+            previous,
+            next,
+            origin,
+            continues);
   }
 
   /** This change with its row's unavailable columns filled from {@code earlier}'s row. */
@@ -115,19 +131,59 @@ record Change(
         still,
         previous,
         next,
-        origin);
+        origin,
+        continues);
   }
 
   /** This change with its unavailable columns' values coming from {@code origin}. */
   Change withOrigin(RowOrigin origin) {
     return new Change(
-        record, index, op, keyColumns, key, row, position, unavailable, previous, next, origin);
+        record,
+        index,
+        op,
+        keyColumns,
+        key,
+        row,
+        position,
+        unavailable,
+        previous,
+        next,
+        origin,
+        continues);
+  }
+
+  /** This change with its row continuing {@code earlier}'s (see {@link #continues()}). */
+  Change continuing(Change earlier) {
+    return new Change(
+        record,
+        index,
+        op,
+        keyColumns,
+        key,
+        row,
+        position,
+        unavailable,
+        previous,
+        next,
+        origin,
+        earlier);
   }
 
   /** This change with {@code next} as the key its row takes in a primary-key change. */
   Change withNext(ChangedKey next) {
     return new Change(
-        record, index, op, keyColumns, key, row, position, unavailable, previous, next, origin);
+        record,
+        index,
+        op,
+        keyColumns,
+        key,
+        row,
+        position,
+        unavailable,
+        previous,
+        next,
+        origin,
+        continues);
   }
 
   /** What the change does to its key's row. */

@@ -9,7 +9,6 @@ import dev.redsink.core.table.TableName;
 import dev.redsink.core.table.WriteMode;
 import dev.redsink.core.table.WriteSettings;
 import java.io.IOException;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -231,29 +230,11 @@ final class ChangeReader {
     if (other == null) {
       return null; // not a key this table can read: the change keeps what it has
     }
-    List<String> json = new ArrayList<>(keys.size());
-    List<String> text = new ArrayList<>(keys.size());
+    List<FieldValue> fields = new ArrayList<>(keys.size());
     for (String name : keys) {
-      FieldValue f = other.get(name);
-      if (f == null || f.value() == null) {
-        return null;
-      }
-      json.add(f.json());
-      Object v = f.value();
-      boolean plain =
-          v instanceof String
-              || v instanceof Long
-              || v instanceof Integer
-              || v instanceof Short
-              || v instanceof Byte
-              || v instanceof BigInteger;
-      if (text != null && plain) {
-        text.add(v.toString());
-      } else {
-        text = null;
-      }
+      fields.add(other.get(name));
     }
-    return new ChangedKey(json, text);
+    return ChangedKey.of(fields);
   }
 
   /**

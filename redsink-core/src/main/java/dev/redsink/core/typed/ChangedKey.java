@@ -1,5 +1,7 @@
 package dev.redsink.core.typed;
 
+import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -18,4 +20,33 @@ record ChangedKey(List<String> json, List<String> text) {
 
   /** Debezium's header on the old key's delete event of a primary-key change: the new key. */
   static final String NEW_KEY_HEADER = "__debezium.newkey";
+
+  /**
+   * The key made of these key fields, in key order; null when one is missing or null. Its text is
+   * null unless every value is a string or an integer.
+   */
+  static ChangedKey of(List<FieldValue> fields) {
+    List<String> json = new ArrayList<>(fields.size());
+    List<String> text = new ArrayList<>(fields.size());
+    for (FieldValue f : fields) {
+      if (f == null || f.value() == null) {
+        return null;
+      }
+      json.add(f.json());
+      Object v = f.value();
+      boolean plain =
+          v instanceof String
+              || v instanceof Long
+              || v instanceof Integer
+              || v instanceof Short
+              || v instanceof Byte
+              || v instanceof BigInteger;
+      if (text != null && plain) {
+        text.add(v.toString());
+      } else {
+        text = null;
+      }
+    }
+    return new ChangedKey(json, text);
+  }
 }

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The primary-key changes of one load's fold. Debezium sends a primary-key change as the old key's
@@ -22,11 +23,18 @@ final class KeyChanges {
   private final Set<List<List<String>>> created = new HashSet<>();
   private final Set<List<List<String>>> deleted = new HashSet<>();
 
+  /** Per key, the new key its table row moved to first in this load. */
+  private final Map<List<String>, ChangedKey> firstMoves = new HashMap<>();
+
+  /** Keys whose table row is gone (moved, deleted, or replaced by another key's row). */
+  private final Set<List<String>> gone = new HashSet<>();
+
   /** A change of the new key of a primary-key change ({@link Change#previous()} is set). */
   void created(Change create) {
     List<String> old = create.previous().json();
     List<String> key = create.key();
     created.add(List.of(old, key));
+    gone.add(key);
     ChangedKey waiting = tableMoves.get(old);
     if (waiting != null && waiting.json().equals(key)) {
       tableMoves.remove(old);
@@ -42,6 +50,9 @@ final class KeyChanges {
   void deleted(Change delete, Change lastRow) {
     List<List<String>> change = List.of(delete.key(), delete.next().json());
     deleted.add(change);
+    if (gone.add(delete.key())) {
+      firstMoves.put(delete.key(), delete.next());
+    }
     if (created.contains(change) || delete.next().text() == null) {
       return; // the new key's change came first and took the old row's values, or cannot find it
     }
@@ -55,12 +66,49 @@ final class KeyChanges {
     }
   }
 
+  /** A delete of a key that is not a primary-key change: its table row is gone. */
+  void removed(List<String> key) {
+    gone.add(key);
+  }
+
   /** A source truncate: the table is emptied, and nothing before it moves. */
   void clear() {
     moves.clear();
     tableMoves.clear();
     created.clear();
     deleted.clear();
+    firstMoves.clear();
+    gone.clear();
+  }
+
+  /**
+   * The new key the table's row of {@code key} moved to in this load, or null: the row's waits for
+   * other deletes ({@code AwaitedRows}) go with it.
+   */
+  ChangedKey movedTo(List<String> key) {
+    return firstMoves.get(key);
+  }
+
+  /**
+   * The primary-key change whose delete a staged row waits for, because its create loads first: the
+   * row's own change when it is a create whose delete is not in this load; else, when its row
+   * continues a row of this load (its key's earlier change, or the old key's row of a create whose
+   * delete is in this load), what that row waits for; null for none.
+   *
+   * @param self a create's own key, as a staged key's text holds it
+   */
+  RowOrigin awaits(Change row, Function<Change, ChangedKey> self) {
+    for (Change c = row; c != null; c = c.continues()) {
+      if (c.previous() != null && !deleted.contains(List.of(c.previous().json(), c.key()))) {
+        ChangedKey key = self.apply(c);
+        return key == null ? null : stageable(new RowOrigin(c.previous(), key));
+      }
+    }
+    return null;
+  }
+
+  private static RowOrigin stageable(RowOrigin hop) {
+    return hop.stageable() && hop.via().text() != null ? hop : null;
   }
 
   /** This load's rows that primary-key changes moved, each with its new key. */

@@ -1,6 +1,7 @@
 package dev.redsink.core.typed;
 
 import dev.redsink.core.record.Record;
+import dev.redsink.core.table.CdcDeleteMode;
 import dev.redsink.core.table.StagingColumns;
 import dev.redsink.core.table.WriteMode;
 import dev.redsink.core.table.WriteSettings;
@@ -57,6 +58,13 @@ public final class KeyFold {
    * @param nextKeyColumns how many {@link StagingColumns#nextKey} columns the staged rows have (0
    *     for none): the new key, as text, that a primary-key change gave the row of a staged key
    *     (the target's row of that key moved) or of a staged {@code m} row (that row moved)
+   * @param awaitsKeyColumns how many {@link StagingColumns#awaitsOldKey} and {@link
+   *     StagingColumns#awaitsNewKey} columns the staged rows have (0 for none): the primary-key
+   *     change whose delete a row waits for, because its create (or the create its values come
+   *     through) loads first; the delete's load gives the row the old row's values as they were
+   * @param movedToKeyColumns how many {@link StagingColumns#movedToKey} columns the staged rows
+   *     have (0 for none): the new key the table's row of a staged key moved to in this load, which
+   *     what that row waits for follows
    * @param truncate whether the table is emptied before the staged rows apply (a source truncate
    *     came before them)
    */
@@ -69,6 +77,8 @@ public final class KeyFold {
       int previousKeyColumns,
       int previousNextKeyColumns,
       int nextKeyColumns,
+      int awaitsKeyColumns,
+      int movedToKeyColumns,
       boolean truncate) {}
 
   /** What staged rows do; the staged op column holds {@link #code()}. */
@@ -248,7 +258,7 @@ public final class KeyFold {
       if (c.previous() != null) {
         Change old = lastRows.get(c.previous().json());
         if (old != null) {
-          c = c.filledFrom(old);
+          c = c.filledFrom(old).continuing(old);
           if (!c.unavailable().isEmpty() && old.origin() != null) {
             // The old key's row lacked these values too (its key had changed as well: 1 → 2 →
             // 3, or a swap through a temporary key): they come from where it would take them.
@@ -256,7 +266,7 @@ public final class KeyFold {
           }
         }
       } else if (before != null && before.op() == Change.Op.UPSERT) {
-        c = c.filledFrom(before);
+        c = c.filledFrom(before).continuing(before);
         if (before.origin() != null) {
           // A later change of a primary-key change's new key: its row still comes from the old
           // key's (and takes the row an earlier load kept for it).
@@ -267,6 +277,8 @@ public final class KeyFold {
         keyChanges.created(c);
       } else if (c.op() == Change.Op.DELETE && c.next() != null) {
         keyChanges.deleted(c, lastRows.get(c.key()));
+      } else if (c.op() == Change.Op.DELETE) {
+        keyChanges.removed(c.key());
       }
       if (c.op() == Change.Op.SOFT_DELETE && before != null && before.op() == Change.Op.UPSERT) {
         // The row this load would have written, now flagged deleted: keeps its last values, and
@@ -283,7 +295,8 @@ public final class KeyFold {
                 before.unavailable(),
                 null,
                 null,
-                before.origin());
+                before.origin(),
+                before);
       }
       last.put(c.key(), c);
       if (c.op() == Change.Op.UPSERT) {
@@ -291,12 +304,16 @@ public final class KeyFold {
       }
     }
     List<Change> moves = keyChanges.moves();
+    boolean softDeletes =
+        settings.mode() == WriteMode.CDC && settings.cdcDelete() == CdcDeleteMode.SOFT;
     List<Record> staged = new ArrayList<>(last.size() + moves.size());
     Set<Operation> operations = EnumSet.noneOf(Operation.class);
     Set<String> kept = new LinkedHashSet<>();
     int previousKeyColumns = 0;
     int previousNextKeyColumns = 0;
     int nextKeyColumns = 0;
+    int awaitsKeyColumns = 0;
+    int movedToKeyColumns = 0;
     List<Change> toStage = new ArrayList<>(last.values());
     toStage.addAll(moves);
     for (int i = 0; i < toStage.size(); i++) {
@@ -332,6 +349,20 @@ public final class KeyFold {
         addText(fields, StagingColumns::nextKey, next.text());
         nextKeyColumns = next.text().size();
       }
+      // Soft deletes keep the old row in the table, where a create takes its values: they keep
+      // nothing beside it and meet nothing.
+      RowOrigin awaits =
+          c.op() == Change.Op.UPSERT && !softDeletes ? keyChanges.awaits(c, KeyFold::self) : null;
+      if (awaits != null) {
+        addText(fields, StagingColumns::awaitsOldKey, awaits.key().text());
+        addText(fields, StagingColumns::awaitsNewKey, awaits.via().text());
+        awaitsKeyColumns = awaits.key().text().size();
+      }
+      ChangedKey movedTo = move ? null : keyChanges.movedTo(c.key());
+      if (movedTo != null && movedTo.text() != null) {
+        addText(fields, StagingColumns::movedToKey, movedTo.text());
+        movedToKeyColumns = movedTo.text().size();
+      }
       TypedRow row = c.row().withFields(fields);
       Record s = withValue(c.record(), row);
       rows.remember(s, asStaged(row));
@@ -346,7 +377,19 @@ public final class KeyFold {
         previousKeyColumns,
         previousNextKeyColumns,
         nextKeyColumns,
+        awaitsKeyColumns,
+        movedToKeyColumns,
         truncate);
+  }
+
+  /** The change's own key, as a staged key's text holds it. */
+  private static ChangedKey self(Change c) {
+    Map<String, FieldValue> byName = c.row().byColumnName();
+    List<FieldValue> key = new ArrayList<>(c.keyColumns().size());
+    for (String column : c.keyColumns()) {
+      key.add(byName.get(column));
+    }
+    return ChangedKey.of(key);
   }
 
   private static void addText(

@@ -12,6 +12,7 @@ import dev.redsink.testkit.Warehouse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -132,6 +133,47 @@ class KeyChainsIT {
     assertThat(load(loads, "soft")).containsExactlyElementsOf(FINAL);
   }
 
+  /**
+   * Loads that each take a random prefix of what remains of each partition, as a connector's tasks
+   * and polls cut a topic: a later key change's create may load before an earlier one's, and a
+   * create before its delete or after it.
+   */
+  @Test
+  void randomCutsOfThePartitions() throws Exception {
+    long seed = Long.getLong("keychains.seed", System.nanoTime());
+    Random random = new Random(seed);
+    for (int run = 0; run < Integer.getInteger("keychains.runs", 8); run++) {
+      List<List<Record>> loads = randomCuts(random);
+      assertThat(load(loads, "hard"))
+          .as("seed %d (-Dkeychains.seed), run %d, loads %s", seed, run, ids(loads))
+          .containsExactlyElementsOf(FINAL);
+    }
+  }
+
+  private static List<List<Record>> randomCuts(Random random) {
+    List<List<Record>> partitions = stream();
+    int[] next = new int[PARTITIONS];
+    List<List<Record>> loads = new ArrayList<>();
+    boolean left = true;
+    while (left) {
+      List<Record> load = new ArrayList<>();
+      left = false;
+      for (int p = 0; p < PARTITIONS; p++) {
+        int remaining = partitions.get(p).size() - next[p];
+        int take = remaining == 0 ? 0 : random.nextInt(Math.min(remaining, 4) + 1);
+        load.addAll(partitions.get(p).subList(next[p], next[p] + take));
+        next[p] += take;
+        left |= next[p] < partitions.get(p).size();
+      }
+      loads.add(load);
+    }
+    return loads;
+  }
+
+  private static List<List<String>> ids(List<List<Record>> loads) {
+    return loads.stream().map(l -> l.stream().map(Record::id).toList()).toList();
+  }
+
   /** Loads {@code loads} into a new table, twice (a replay), and returns its live rows. */
   private List<String> load(List<List<Record>> loads, String deleteMode) throws Exception {
     String table = Warehouse.uniqueTable("chain");
@@ -156,6 +198,11 @@ class KeyChainsIT {
           fx.rows("SELECT id_value, note, redsink_next_key_1 FROM _redsink_moved_" + table)) {
         rows.add("kept " + kept);
       }
+    }
+    if (!fx.rows(
+            "SELECT COUNT(*) FROM pg_tables WHERE tablename = '_redsink_awaited_" + table + "'")
+        .equals(List.of("0"))) {
+      rows.add("awaiting " + fx.rows("SELECT * FROM _redsink_awaited_" + table));
     }
     String live = deleteMode.equals("soft") ? " WHERE pico_deleted IS NOT TRUE" : "";
     rows.addAll(

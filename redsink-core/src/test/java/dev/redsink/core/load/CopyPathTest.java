@@ -51,6 +51,7 @@ class CopyPathTest {
                     List.of(),
                     List.of(),
                     List.of(),
+                    StagedChanges.Awaits.NONE,
                     false)));
     assertThat(CopyPath.of(CopyPath.DIRECT, upsert, DedupMode.LEDGER_ONLY, TYPED))
         .as("upsert and cdc")
