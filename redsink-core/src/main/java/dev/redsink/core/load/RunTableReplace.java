@@ -6,6 +6,7 @@ import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.record.LoadResult;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
+import dev.redsink.core.sql.AwaitedRowsSql;
 import dev.redsink.core.sql.LedgerSql;
 import dev.redsink.core.sql.MovedRowsSql;
 import dev.redsink.core.sql.ReplaceClaimSql;
@@ -159,6 +160,7 @@ public final class RunTableReplace implements AutoCloseable {
         LOG.warn("Dropping run table {} left behind by an earlier replace of {}", table, target);
         // The run table last: a stale run is found by it, so what goes before it is never lost.
         st.execute(MovedRowsSql.dropIfExists(MovedRowsSql.of(table)));
+        st.execute(AwaitedRowsSql.dropIfExists(AwaitedRowsSql.of(table)));
         st.execute(LedgerSql.drop(Ledger.tableOf(table)));
         st.execute(ReplaceSql.dropTable(table));
         ledger.forget(Ledger.tableOf(table));
@@ -274,6 +276,8 @@ public final class RunTableReplace implements AutoCloseable {
       // follow its rows and ledger: the target's own kept rows belong to the contents replaced.
       TableName runMoved = MovedRowsSql.of(run.name());
       boolean runKept = !TargetTables.columns(c, runMoved).isEmpty();
+      TableName runAwaited = AwaitedRowsSql.of(run.name());
+      boolean runAwaits = !TargetTables.columns(c, runAwaited).isEmpty();
       c.setAutoCommit(false);
       try (Statement st = c.createStatement()) {
         // The ledger's lock keeps every writer of the target out until the swap commits; readers
@@ -303,6 +307,12 @@ public final class RunTableReplace implements AutoCloseable {
         st.execute(MovedRowsSql.dropIfExists(targetMoved));
         if (runKept) {
           st.execute(MovedRowsSql.rename(runMoved, targetMoved.name()));
+        }
+        // So do the run's creates that loaded before their deletes, which the run has not seen.
+        TableName targetAwaited = AwaitedRowsSql.of(target.name());
+        st.execute(AwaitedRowsSql.dropIfExists(targetAwaited));
+        if (runAwaits) {
+          st.execute(MovedRowsSql.rename(runAwaited, targetAwaited.name()));
         }
         if (!claim.markCommitted(c)) {
           c.rollback();
@@ -409,6 +419,7 @@ public final class RunTableReplace implements AutoCloseable {
         Statement st = c.createStatement()) {
       // The run table last: the next replace finds a stale run by it.
       st.execute(MovedRowsSql.dropIfExists(MovedRowsSql.of(run.name())));
+      st.execute(AwaitedRowsSql.dropIfExists(AwaitedRowsSql.of(run.name())));
       st.execute(LedgerSql.drop(Ledger.tableOf(run.name())));
       st.execute(ReplaceSql.dropTable(run.name()));
       ctx.ledger().forget(Ledger.tableOf(run.name()));

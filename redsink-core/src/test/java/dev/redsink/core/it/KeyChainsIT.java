@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.ReplaceRun;
 import dev.redsink.core.record.Header;
 import dev.redsink.core.record.Record;
 import dev.redsink.emulator.RedshiftEmulator;
@@ -172,6 +173,42 @@ class KeyChainsIT {
 
   private static List<List<String>> ids(List<List<Record>> loads) {
     return loads.stream().map(l -> l.stream().map(Record::id).toList()).toList();
+  }
+
+  /**
+   * A replace whose run loads a create before its delete hands the note to the table with its rows:
+   * the delete, loaded into the table after the replace, gives the create's row its value.
+   */
+  @Test
+  void aReplaceHandsWhatItsCreatesAwaitToTheTable() throws Exception {
+    String table = Warehouse.uniqueTable("chain");
+    Map<String, Object> config = fx.config(table);
+    config.put("table_layout", "typed");
+    config.put("write_mode", "cdc");
+    List<List<Record>> p = stream();
+    List<Record> snapshot = new ArrayList<>(p.get(1).subList(0, 3));
+    snapshot.add(p.get(2).get(0));
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      try (ReplaceRun run = sink.replace(TOPIC)) {
+        run.write(snapshot);
+        // The create of 2 (from 1) loads first; its delete is in another partition.
+        run.write(List.of(p.get(2).get(1)));
+        run.commit();
+      }
+      assertThat(fx.rows("SELECT COUNT(*) FROM _redsink_awaited_" + table)).containsExactly("2");
+      sink.write(p.get(1).subList(3, 5));
+    }
+    assertThat(
+            fx.rows("SELECT id_value, COALESCE(note, 'NULL') FROM " + table + " ORDER BY id_value"))
+        .containsExactly("2|one", "4|four", "10|ten", "11|eleven");
+    assertThat(
+            fx.rows(
+                "SELECT COUNT(*) FROM pg_tables WHERE tablename IN ('_redsink_awaited_"
+                    + table
+                    + "', '_redsink_moved_"
+                    + table
+                    + "')"))
+        .containsExactly("0");
   }
 
   /** Loads {@code loads} into a new table, twice (a replay), and returns its live rows. */
