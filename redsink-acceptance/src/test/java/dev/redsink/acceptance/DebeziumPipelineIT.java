@@ -25,6 +25,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
@@ -72,6 +73,14 @@ class DebeziumPipelineIT {
   private static final String HANDLES_TABLE = "handles";
 
   private static final String SNOWFLAKES_TABLE = "snowflakes";
+
+  /**
+   * A table whose topic has two partitions, loaded by one task with a flush interval of {@link
+   * #TRICKLE_FLUSH}: its primary keys change at a steady trickle.
+   */
+  private static final String TRICKLE_TABLE = "trickle";
+
+  private static final Duration TRICKLE_FLUSH = Duration.ofSeconds(3);
 
   /** The statement that creates a target's table of kept rows, naming the target. */
   private static final Pattern MOVED_TABLE_CREATED =
@@ -156,7 +165,13 @@ class DebeziumPipelineIT {
       failed = true;
       System.out.println("Debezium pipeline: " + context.getDisplayName() + " failed: " + cause);
       for (String connector :
-          List.of("dbz", "redsink", "redsink-flat", "redsink-accounts", "redsink-keys")) {
+          List.of(
+              "dbz",
+              "redsink",
+              "redsink-flat",
+              "redsink-accounts",
+              "redsink-keys",
+              "redsink-trickle")) {
         try {
           System.out.println(
               "Debezium pipeline: "
@@ -203,7 +218,10 @@ class DebeziumPipelineIT {
         "ALTER TABLE snowflakes ALTER COLUMN note SET STORAGE EXTERNAL",
         "INSERT INTO snowflakes SELECT 9000000000000000000 + g, repeat('n', 5000) || g"
             + " FROM generate_series(1, 12) g",
-        "INSERT INTO snowflakes VALUES (9223372036854775807, repeat('n', 5000) || 'max')");
+        "INSERT INTO snowflakes VALUES (9223372036854775807, repeat('n', 5000) || 'max')",
+        "CREATE TABLE trickle (id integer PRIMARY KEY, note text)",
+        "ALTER TABLE trickle ALTER COLUMN note SET STORAGE EXTERNAL",
+        "INSERT INTO trickle SELECT g, repeat('t', 5000) || g FROM generate_series(1, 400) g");
     insert(1, 2);
 
     connect = ChangeStreams.worker("redsink-debezium");
@@ -213,6 +231,7 @@ class DebeziumPipelineIT {
     connect.configureConnector("redsink-flat", sink(FLAT_TABLE));
     connect.configureConnector("redsink-accounts", sink(ACCOUNTS_TABLE));
     connect.configureConnector("redsink-keys", sink(HANDLES_TABLE));
+    connect.configureConnector("redsink-trickle", sink(TRICKLE_TABLE));
     connect.configureConnector("dbz", debezium());
   }
 
@@ -224,7 +243,8 @@ class DebeziumPipelineIT {
     c.put("slot.name", "redsink_acceptance");
     c.put("publication.autocreate.mode", "filtered");
     c.put(
-        "table.include.list", "public.customers,public.accounts,public.handles,public.snowflakes");
+        "table.include.list",
+        "public.customers,public.accounts,public.handles,public.snowflakes,public.trickle");
     c.put("topic.prefix", "dbz");
     // Truncates are sent (Debezium skips them by default), and heartbeats, which the cdc sink's
     // topic pattern also matches.
@@ -232,7 +252,10 @@ class DebeziumPipelineIT {
     c.put("heartbeat.interval.ms", "500");
     c.put("topic.creation.default.replication.factor", "1");
     c.put("topic.creation.default.partitions", "1");
-    c.put("topic.creation.groups", "partitioned");
+    c.put("topic.creation.groups", "partitioned,two");
+    c.put("topic.creation.two.include", "dbz\\.public\\.trickle");
+    c.put("topic.creation.two.replication.factor", "1");
+    c.put("topic.creation.two.partitions", "2");
     c.put(
         "topic.creation.partitioned.include",
         "dbz\\.public\\.accounts,dbz\\.public\\.handles,dbz\\.public\\.snowflakes");
@@ -260,6 +283,9 @@ class DebeziumPipelineIT {
       props.put("topics", "dbz.public.accounts");
     } else if (table.equals(HANDLES_TABLE)) {
       props.put("topics", "dbz.public.handles,dbz.public.snowflakes");
+    } else if (table.equals(TRICKLE_TABLE)) {
+      props.put("topics", "dbz.public.trickle");
+      props.put("flush.interval.ms", Long.toString(TRICKLE_FLUSH.toMillis()));
     } else {
       props.put("topics.regex", "dbz\\.public\\.customers|__debezium-heartbeat\\.dbz");
       // A consumer finds the new topics its pattern matches only when it refreshes its metadata,
@@ -294,7 +320,7 @@ class DebeziumPipelineIT {
   }
 
   @Test
-  @Order(1)
+  @Order(10)
   void theSnapshotLoadsAsTheSourceTable() throws Exception {
     awaitSameRows();
     Map<String, String> expected = new TreeMap<>();
@@ -305,7 +331,7 @@ class DebeziumPipelineIT {
   }
 
   @Test
-  @Order(2)
+  @Order(20)
   void insertsUpdatesAndDeletes() throws Exception {
     insert(3, 6);
     source.execute(
@@ -323,7 +349,7 @@ class DebeziumPipelineIT {
   }
 
   @Test
-  @Order(3)
+  @Order(30)
   void aPrimaryKeyChangeMovesTheRow() throws Exception {
     source.execute("UPDATE customers SET id = 60 WHERE id = 5");
     // With the source's REPLICA IDENTITY DEFAULT, Debezium sends the new key's row with its
@@ -343,7 +369,7 @@ class DebeziumPipelineIT {
    * Debezium").
    */
   @Test
-  @Order(4)
+  @Order(40)
   void primaryKeyChangesAcrossPartitionsKeepTheirUnsentValues() throws Exception {
     awaitAccounts(ACCOUNTS_TABLE);
     awaitMovedKeys(HANDLES_TABLE, "handle");
@@ -389,7 +415,7 @@ class DebeziumPipelineIT {
 
   /**
    * Waits until a table of the keys connector holds the source's rows, each with its whole note
-   * (never NULL), and no moved row waits beside it.
+   * (never NULL), and no moved or awaited row waits beside it.
    */
   private static void awaitMovedKeys(String table, String key) throws Exception {
     awaitSame(
@@ -433,12 +459,114 @@ class DebeziumPipelineIT {
         .containsExactly("0");
     awaitRedshift(
         table,
-        "SELECT count(*) FROM pg_tables WHERE tablename = '_redsink_moved_" + table + "'",
+        "SELECT count(*) FROM pg_tables WHERE tablename IN ('_redsink_moved_"
+            + table
+            + "', '_redsink_awaited_"
+            + table
+            + "')",
         "0");
   }
 
+  /**
+   * Keys changed twice and three times, and two keys swapped through a temporary key, each in one
+   * source transaction, in a topic of four partitions loaded by two tasks: every hop's delete and
+   * create land in their keys' partitions and load in whatever order the tasks reach them; then the
+   * same hop by hop, each hop loaded before the next. Every row keeps its unchanged TOASTed note,
+   * never NULL and never another row's (docs/table-layouts.md, "From Debezium").
+   */
   @Test
-  @Order(5)
+  @Order(45)
+  void keysChangedTwiceAndSwappedKeepTheirUnsentValues() throws Exception {
+    source.transaction(
+        "UPDATE accounts SET id = 301 WHERE id = 101",
+        "UPDATE accounts SET id = 302 WHERE id = 301",
+        "UPDATE accounts SET id = 303 WHERE id = 102",
+        "UPDATE accounts SET id = 304 WHERE id = 303",
+        "UPDATE accounts SET id = 305 WHERE id = 304",
+        "UPDATE accounts SET id = 999 WHERE id = 103",
+        "UPDATE accounts SET id = 103 WHERE id = 104",
+        "UPDATE accounts SET id = 104 WHERE id = 999");
+    awaitAccounts(ACCOUNTS_TABLE);
+    for (String hop :
+        List.of(
+            "UPDATE accounts SET id = 306 WHERE id = 105",
+            "UPDATE accounts SET id = 307 WHERE id = 306",
+            "UPDATE accounts SET id = 998 WHERE id = 106",
+            "UPDATE accounts SET id = 106 WHERE id = 207",
+            "UPDATE accounts SET id = 207 WHERE id = 998")) {
+      source.execute(hop);
+      awaitAccounts(ACCOUNTS_TABLE);
+    }
+    assertThat(
+            warehouse.rows(
+                "SELECT right(note, 3) FROM "
+                    + ACCOUNTS_TABLE
+                    + " WHERE id_value IN (103, 104, 106, 207) ORDER BY id_value"))
+        .as("the swapped rows' notes: 103 has 104's, 104 has 103's, 106 has 207's and back")
+        .containsExactly("nn4", "nn3", "nn7", "nn6");
+  }
+
+  /**
+   * Primary keys changing at a steady trickle, faster than the flush interval, in a topic of two
+   * partitions loaded by one task: each key change's delete waits for its create, but no record
+   * waits longer than two flush intervals, so the table follows the source while the changes go on.
+   */
+  @Test
+  @Order(47)
+  void aSteadyTrickleOfKeyChangesStillLoadsWithinTwoFlushIntervals() throws Exception {
+    awaitSame(
+        TRICKLE_TABLE,
+        "SELECT id, length(note), right(note, 3) FROM trickle ORDER BY 1",
+        "SELECT id_value, LEN(note), RIGHT(note, 3) FROM " + TRICKLE_TABLE + " ORDER BY 1");
+    long started = System.nanoTime();
+    AtomicInteger changed = new AtomicInteger();
+    Thread trickle =
+        new Thread(
+            () -> {
+              try {
+                for (int id = 1; id <= 300 && !Thread.currentThread().isInterrupted(); id++) {
+                  source.execute("UPDATE trickle SET id = id + 10000 WHERE id = " + id);
+                  changed.incrementAndGet();
+                  Thread.sleep(100);
+                }
+              } catch (Exception e) {
+                if (!(e instanceof InterruptedException)) {
+                  throw new IllegalStateException(e);
+                }
+              }
+            },
+            "trickle");
+    trickle.start();
+    try {
+      // The first change's row, loaded within two flush intervals and the time a load takes.
+      Duration bound = TRICKLE_FLUSH.multipliedBy(2).plusSeconds(8);
+      String first = null;
+      while (System.nanoTime() - started < bound.toNanos()) {
+        first =
+            warehouse.value("SELECT count(*) FROM " + TRICKLE_TABLE + " WHERE id_value = 10001");
+        if ("1".equals(first)) {
+          break;
+        }
+        Thread.sleep(200);
+      }
+      assertThat(first)
+          .as(
+              "the row of the first key change, %d ms after it, while %d changes went on",
+              (System.nanoTime() - started) / 1_000_000, changed.get())
+          .isEqualTo("1");
+      assertThat(trickle.isAlive()).as("the key changes still going on").isTrue();
+    } finally {
+      trickle.interrupt();
+      trickle.join(60_000);
+    }
+    awaitSame(
+        TRICKLE_TABLE,
+        "SELECT id, length(note), right(note, 3) FROM trickle ORDER BY 1",
+        "SELECT id_value, LEN(note), RIGHT(note, 3) FROM " + TRICKLE_TABLE + " ORDER BY 1");
+  }
+
+  @Test
+  @Order(50)
   void anUnchangedToastedValueKeepsTheRowsValue() throws Exception {
     // Row 1 gets a TOASTed jsonb and bytea beside its TOASTed text, loaded first: the updates
     // after it leave all three unsent, and the loads take a SUPER, a VARBYTE and a VARCHAR value
@@ -466,8 +594,28 @@ class DebeziumPipelineIT {
     }
   }
 
+  /**
+   * In a topic of one partition: a key changed twice, three times, and two keys swapped through a
+   * temporary key, all in one transaction (so in one load): every column of every row, the TOASTed
+   * text, jsonb and bytea included, as the source has it.
+   */
   @Test
-  @Order(6)
+  @Order(55)
+  void keysChangedTwiceAndSwappedInOneLoad() throws Exception {
+    source.transaction(
+        "UPDATE customers SET id = 41 WHERE id = 4",
+        "UPDATE customers SET id = 42 WHERE id = 41",
+        "UPDATE customers SET id = 61 WHERE id = 60",
+        "UPDATE customers SET id = 62 WHERE id = 61",
+        "UPDATE customers SET id = 63 WHERE id = 62",
+        "UPDATE customers SET id = 99 WHERE id = 1",
+        "UPDATE customers SET id = 1 WHERE id = 2",
+        "UPDATE customers SET id = 2 WHERE id = 99");
+    awaitSameRows();
+  }
+
+  @Test
+  @Order(60)
   void restartsOfEitherConnectorLoseAndDuplicateNothing() throws Exception {
     // Each restart comes right after changes, so they may be in flight: buffered in the sink,
     // or read from the source's log but not yet acknowledged (Debezium then sends them again).
@@ -482,7 +630,7 @@ class DebeziumPipelineIT {
   }
 
   @Test
-  @Order(7)
+  @Order(70)
   void sourceDdlAddColumnDropColumnAndAWiderVarchar() throws Exception {
     source.execute(
         "ALTER TABLE customers ADD COLUMN extra text",
@@ -507,7 +655,7 @@ class DebeziumPipelineIT {
   }
 
   @Test
-  @Order(8)
+  @Order(80)
   void sourceTypesThatWidenWidenTheirColumns() throws Exception {
     source.execute(
         "ALTER TABLE customers ALTER COLUMN i TYPE bigint",
@@ -531,7 +679,7 @@ class DebeziumPipelineIT {
   }
 
   @Test
-  @Order(9)
+  @Order(90)
   void aTruncateEmptiesTheTableInTheLoadThatAppliesIt() throws Exception {
     source.execute(
         "TRUNCATE customers",
@@ -541,7 +689,7 @@ class DebeziumPipelineIT {
   }
 
   @Test
-  @Order(10)
+  @Order(100)
   void theSameChangeStreamThroughRedsinkRunAndRedsinkLoad() throws Exception {
     // The topic as it stands, from its first record, into tables of their own: through `redsink
     // run` (a Kafka consumer, keys from the record keys), and through `redsink load` on the
@@ -633,7 +781,7 @@ class DebeziumPipelineIT {
   }
 
   @Test
-  @Order(11)
+  @Order(110)
   void aTypeChangeNoColumnCanHoldStopsTheSinkLoudlyAndTheRenameLetsItGoOn() throws Exception {
     source.execute(
         "ALTER TABLE customers ALTER COLUMN s TYPE text",

@@ -53,6 +53,18 @@ final class SourceDatabase implements AutoCloseable {
     }
   }
 
+  /** Runs the statements in one transaction, as one commit of the source. */
+  void transaction(String... sql) throws SQLException {
+    try (Connection c = connect();
+        Statement st = c.createStatement()) {
+      c.setAutoCommit(false);
+      for (String s : sql) {
+        st.execute(s);
+      }
+      c.commit();
+    }
+  }
+
   /** The settings Debezium's PostgreSQL connector needs to read this database. */
   Map<String, String> debeziumConnection() {
     return Map.of(
