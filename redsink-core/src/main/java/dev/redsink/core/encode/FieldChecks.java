@@ -175,11 +175,11 @@ final class FieldChecks {
               + column.scale()
               + ", and no DECIMAL holds both its values and this one)";
       fix =
-          "give the column a type that holds such values (a DECIMAL with at least "
+          "give the column a type that holds such values (a DECIMAL(p,s) with s >= "
               + places
-              + " places and "
+              + " and p - s >= "
               + digits
-              + " integer digits, at most 38 digits in all: rename column '"
+              + ", p at most 38: rename column '"
               + columnName
               + "' and add it with that type, or create the table with it)"
               + (field.type().kind() == FieldKind.VARIABLE_DECIMAL
