@@ -277,6 +277,13 @@ class DebeziumPipelineIT {
       props.put("target.table", "{topic_segment[-1]}");
     }
     props.put("tasks.max", table.equals(ACCOUNTS_TABLE) || table.equals(HANDLES_TABLE) ? "2" : "1");
+    if (TABLES.contains(table)) {
+      // A change no column holds exactly goes to the dead letter queue, and the sink goes on.
+      props.put("errors.tolerance", "all");
+      props.put("errors.deadletterqueue.topic.name", deadLetterTopic(table));
+      props.put("errors.deadletterqueue.topic.replication.factor", "1");
+      props.put("errors.deadletterqueue.context.headers.enable", "true");
+    }
     if (table.equals(FLAT_TABLE)) {
       props.put("topics", TOPIC);
     } else if (table.equals(ACCOUNTS_TABLE)) {
@@ -802,6 +809,67 @@ class DebeziumPipelineIT {
                 : c);
     awaitSameRows(List.of(CDC_TABLE));
     assertThat(redshiftTypes(CDC_TABLE)).containsEntry("s_old", "smallint");
+  }
+
+  /**
+   * A NUMERIC without scale holding more places than its DECIMAL(38,18) column keeps: each sink
+   * sends the change to its dead letter queue, named with the column, the value and the fix, the
+   * Redshift row keeps its value (nothing rounded lands), and the connectors keep running and load
+   * the changes after it.
+   */
+  @Test
+  @Order(12)
+  void aNumericItsColumnWouldRoundGoesToTheDeadLetterQueueAndTheSinkGoesOn() throws Exception {
+    source.execute("UPDATE customers SET nv = 7.25 WHERE id = 20");
+    awaitSameRows(List.of(CDC_TABLE));
+    source.execute("UPDATE customers SET nv = 3.14159265358979323846 WHERE id = 20");
+    for (String table : TABLES) {
+      String refused = awaitDeadLetter(deadLetterTopic(table));
+      assertThat(refused)
+          .as(table)
+          .contains("field 'nv' holds 3.14159265358979323846")
+          .contains("DECIMAL(38,18) cannot hold exactly")
+          .contains("decimal.handling.mode = string");
+      assertThat(warehouse.value("SELECT nv FROM " + table + " WHERE id_value = 20"))
+          .as(table + ": the row keeps its value")
+          .isEqualTo("7.250000000000000000");
+      String connector = table.equals(FLAT_TABLE) ? "redsink-flat" : "redsink";
+      assertThat(connect.connectorStatus(connector).tasks())
+          .extracting(t -> t.state())
+          .containsOnly("RUNNING");
+    }
+    source.execute(
+        "UPDATE customers SET nv = 2.5 WHERE id = 20",
+        "INSERT INTO customers (id, t, nv) VALUES (21, 'after the refused change', 1.25)");
+    awaitSameRows(List.of(CDC_TABLE));
+    awaitRedshift(
+        FLAT_TABLE,
+        "SELECT nv FROM " + FLAT_TABLE + " WHERE id_value = 21",
+        "1.250000000000000000");
+    for (String table : TABLES) {
+      assertThat(connect.kafka().consumeAll(30_000, deadLetterTopic(table)).count())
+          .as(table + ": the dead letter queue holds the refused change alone")
+          .isEqualTo(1);
+    }
+  }
+
+  private static String deadLetterTopic(String table) {
+    return "dlq." + table;
+  }
+
+  /** The error message of the first record in a dead letter queue, once one arrives. */
+  private static String awaitDeadLetter(String topic) throws Exception {
+    long deadline = System.nanoTime() + CATCH_UP.toNanos();
+    while (System.nanoTime() < deadline) {
+      var records = connect.kafka().consumeAll(10_000, topic);
+      if (records.count() > 0) {
+        var message =
+            records.iterator().next().headers().lastHeader("__connect.errors.exception.message");
+        return message == null ? "" : new String(message.value(), StandardCharsets.UTF_8);
+      }
+      Thread.sleep(500);
+    }
+    throw new AssertionError("nothing in the dead letter queue " + topic);
   }
 
   /** The trace of the connector's task once it has failed. */

@@ -6,6 +6,7 @@ import dev.redsink.core.record.Record;
 import dev.redsink.core.sql.TypeMapping;
 import dev.redsink.core.sql.TypeMapping.Fit;
 import dev.redsink.core.table.Column;
+import dev.redsink.core.table.ColumnType;
 import dev.redsink.core.table.FieldColumns;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.SchemaEvolution;
@@ -13,12 +14,14 @@ import dev.redsink.core.typed.FieldKind;
 import dev.redsink.core.typed.FieldType;
 import dev.redsink.core.typed.FieldValue;
 import dev.redsink.core.typed.TypedRow;
+import java.math.BigDecimal;
 import java.util.List;
 
 /**
  * Checks a typed record's fields against a typed table's field columns: a value that no column of
- * its family can hold, or (with schema evolution) one of a type no widening makes room for, is a
- * bad record naming record, field, column type and field type.
+ * its family can hold, (with schema evolution) one of a type no widening makes room for, or one its
+ * column would hold only rounded and no wider DECIMAL holds exactly, is a bad record naming record,
+ * field, column type and field type (and the value, for one that would be rounded).
  */
 final class FieldChecks {
   private final RowLayout layout;
@@ -66,6 +69,13 @@ final class FieldChecks {
                 + "' is "
                 + TypeMapping.bytes(row, j)
                 + " bytes, over the 65535 bytes a VARCHAR or SUPER staged as text holds");
+      }
+      if (fit == Fit.INEXACT) {
+        ColumnType into = column == null ? TypeMapping.column(type, 0) : column.type();
+        if (TypeMapping.widened(into, type, row.value(j)).isEmpty()) {
+          // Never rounded: no DECIMAL holds it with what the column holds, or no type at all.
+          throw inexact(record, row.fields().get(j), column == null ? name : column.name(), into);
+        }
       }
       if (fit == Fit.INCOMPATIBLE
           && evolution != SchemaEvolution.NONE
@@ -119,6 +129,9 @@ final class FieldChecks {
       if (fit == Fit.INCOMPATIBLE) {
         throw incompatible(record, field, column);
       }
+      if (fit == Fit.INEXACT) {
+        throw inexact(record, field, column.name(), column.type());
+      }
       if (fit != Fit.FITS) {
         throw new FatalException(
             "Cannot encode record "
@@ -133,6 +146,69 @@ final class FieldChecks {
                 + column.type().display());
       }
     }
+  }
+
+  /**
+   * The exception for a value of a type its column takes that the column would hold only rounded
+   * (or not at all), naming record, field, column, value and the ways to load it exactly.
+   */
+  static BadRecordException inexact(
+      Record record, FieldValue field, String columnName, ColumnType column) {
+    Object value = field.value();
+    String shown = value instanceof BigDecimal d ? d.toPlainString() : String.valueOf(value);
+    if (shown.length() > 60) {
+      shown = shown.substring(0, 60) + "…";
+    }
+    String why;
+    String fix;
+    if (value instanceof BigDecimal d) {
+      int places = TypeMapping.places(d);
+      int digits = TypeMapping.integerDigits(d);
+      why =
+          " ("
+              + digits
+              + " integer digits and "
+              + places
+              + " places; it keeps "
+              + (column.length() - column.scale())
+              + " and "
+              + column.scale()
+              + ", and no DECIMAL holds both its values and this one)";
+      fix =
+          "give the column a type that holds such values (a DECIMAL(p,s) with s >= "
+              + places
+              + " and p - s >= "
+              + digits
+              + ", p at most 38: rename column '"
+              + columnName
+              + "' and add it with that type, or create the table with it)"
+              + (field.type().kind() == FieldKind.VARIABLE_DECIMAL
+                  ? ", or set decimal.handling.mode = string on the Debezium source connector to"
+                      + " load such numbers as text"
+                  : "");
+    } else {
+      why = " (it would be " + BigDecimal.valueOf(((Number) value).doubleValue()) + ")";
+      fix =
+          "load the field into a BIGINT column (rename column '"
+              + columnName
+              + "' so that the next load adds one) or send such integers as strings";
+    }
+    return new BadRecordException(
+        record.id(),
+        "Cannot load record "
+            + record.id()
+            + ": field '"
+            + field.name()
+            + "' holds "
+            + shown
+            + ", which column '"
+            + columnName
+            + "' "
+            + column.display()
+            + " cannot hold exactly"
+            + why
+            + "; Redsink never rounds a value. To load it, "
+            + fix);
   }
 
   /** The exception for a value whose type its column cannot take. */

@@ -228,6 +228,14 @@ public final class RecordChecks {
     return FieldChecks.incompatible(record, field, column);
   }
 
+  /**
+   * The bad-record exception for a typed field whose value its column would hold only rounded (and
+   * no wider DECIMAL holds exactly), naming record, field, column, value and the fix.
+   */
+  public static BadRecordException inexact(Record record, FieldValue field, Column column) {
+    return FieldChecks.inexact(record, field, column.name(), column.type());
+  }
+
   private static int indexOfNul(byte[] bytes) {
     for (int i = 0; i < bytes.length; i++) {
       if (bytes[i] == 0) {

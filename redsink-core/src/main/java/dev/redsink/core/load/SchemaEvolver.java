@@ -326,7 +326,11 @@ final class SchemaEvolver {
   /**
    * The wider types numeric columns need for this load, in one pass over its rows (two when one
    * needs a wider type): a column gets one when a value of its field does not fit it and a wider
-   * type holds every value of the field in the load and every value the column holds.
+   * type holds every value the column holds and every value of the field in the load, each widening
+   * it further (a DECIMAL to the most places and integer digits its values have, within 38) —
+   * except a value that no wider type holds exactly: that record is refused, never rounded, and the
+   * rest still widen the column. A value of a type the wider column cannot take at all (the source
+   * changing the field's type) leaves the column as it is.
    */
   private static Widenings widenings(TypedTableColumns columns, List<TypedRow> rows) {
     Map<Column, ColumnType> wider = new LinkedHashMap<>();
@@ -342,12 +346,14 @@ final class SchemaEvolver {
         Column column = byPosition.column(j, f.name());
         if (column == null) {
           allFit = false;
-        } else if (!wider.containsKey(column)) {
-          Fit fit = TypeMapping.fit(column.type(), column.maxBytes(), f);
-          allFit &= fit == Fit.FITS;
-          if (fit == Fit.INCOMPATIBLE) {
-            TypeMapping.widened(column.type(), f.type()).ifPresent(t -> wider.put(column, t));
-          }
+          continue;
+        }
+        ColumnType widened = wider.get(column);
+        ColumnType type = widened == null ? column.type() : widened;
+        Fit fit = TypeMapping.fit(type, widened == null ? column.maxBytes() : type.maxBytes(), f);
+        allFit &= fit == Fit.FITS;
+        if (fit == Fit.INCOMPATIBLE || fit == Fit.INEXACT) {
+          TypeMapping.widened(type, f.type(), f.value()).ifPresent(t -> wider.put(column, t));
         }
       }
     }
@@ -361,7 +367,7 @@ final class SchemaEvolver {
         FieldValue f = fields.get(j);
         Column column = f.value() == null ? null : byPosition.column(j, f.name());
         ColumnType type = column == null ? null : wider.get(column);
-        if (type != null && TypeMapping.fit(type, type.maxBytes(), f) != Fit.FITS) {
+        if (type != null && TypeMapping.fit(type, type.maxBytes(), f) == Fit.INCOMPATIBLE) {
           refused.add(column);
         }
       }
@@ -487,6 +493,11 @@ final class SchemaEvolver {
                   + "' is not in the catalog yet");
         }
         Fit fit = TypeMapping.fit(column.type(), column.maxBytes(), field);
+        if (fit == Fit.INEXACT) {
+          // Its type fits the column (the source did not change it), this value does not: one
+          // bad record, whatever the schema declares and however the table may evolve.
+          throw RecordChecks.inexact(record, field, column);
+        }
         if (fit == Fit.INCOMPATIBLE) {
           BadRecordException bad = RecordChecks.incompatible(record, field, column);
           if (evolution == SchemaEvolution.NONE) {

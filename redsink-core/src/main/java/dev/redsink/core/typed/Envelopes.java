@@ -121,6 +121,20 @@ final class Envelopes {
         }
         g.writeEndObject();
       }
+      case VARIABLE_DECIMAL -> {
+        g.writeStringField("type", "struct");
+        g.writeStringField("name", DEBEZIUM + "data.VariableScaleDecimal");
+        g.writeArrayFieldStart("fields");
+        g.writeStartObject();
+        g.writeStringField("field", "scale");
+        g.writeStringField("type", "int32");
+        g.writeEndObject();
+        g.writeStartObject();
+        g.writeStringField("field", "value");
+        g.writeStringField("type", "bytes");
+        g.writeEndObject();
+        g.writeEndArray();
+      }
       case DATE -> logical(g, "int32", LOGICAL + "Date");
       case TIME -> logical(g, "int64", DEBEZIUM + "time.MicroTime");
       case TIMESTAMP -> logical(g, "int64", DEBEZIUM + "time.MicroTimestamp");
@@ -149,6 +163,13 @@ final class Envelopes {
       g.writeRawValue((String) v);
     } else if (v instanceof byte[] bytes) {
       g.writeString(Base64.getEncoder().encodeToString(bytes));
+    } else if (v instanceof BigDecimal d && kind == FieldKind.VARIABLE_DECIMAL) {
+      // at its own scale, as Debezium sends it: a number would be read at a declared scale
+      g.writeStartObject();
+      g.writeNumberField("scale", d.scale());
+      g.writeStringField(
+          "value", Base64.getEncoder().encodeToString(d.unscaledValue().toByteArray()));
+      g.writeEndObject();
     } else if (v instanceof BigDecimal d) {
       g.writeNumber(d);
     } else if (v instanceof String text) {

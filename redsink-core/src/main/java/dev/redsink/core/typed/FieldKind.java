@@ -3,9 +3,9 @@ package dev.redsink.core.typed;
 /**
  * The type of a top-level field: Kafka Connect's schema types (int8 … map, which JsonConverter
  * spells {@code float} and {@code double} for float32 and float64), its logical types (Decimal,
- * Date, Time, Timestamp) and the Debezium semantic types that map onto them or onto TIMESTAMPTZ and
- * JSON (see {@link SemanticTypes}); schemaless values are inferred as INT64, FLOAT64, BOOLEAN,
- * STRING or STRUCT/ARRAY.
+ * Date, Time, Timestamp) and the Debezium semantic types that map onto them or onto
+ * VARIABLE_DECIMAL, TIMESTAMPTZ and JSON (see {@link SemanticTypes}); schemaless values are
+ * inferred as INT64, FLOAT64, BOOLEAN, STRING or STRUCT/ARRAY.
  */
 public enum FieldKind {
   INT8,
@@ -22,6 +22,11 @@ public enum FieldKind {
   MAP,
   /** org.apache.kafka.connect.data.Decimal: a BigDecimal at the schema's scale. */
   DECIMAL,
+  /**
+   * io.debezium.data.VariableScaleDecimal (a NUMERIC without a declared scale): a BigDecimal at the
+   * scale of its own value, which any DECIMAL column takes when it holds that value exactly.
+   */
+  VARIABLE_DECIMAL,
   /** org.apache.kafka.connect.data.Date: days since the epoch. */
   DATE,
   /** Time (Connect's or Debezium's): microseconds of the day. */
@@ -41,7 +46,12 @@ public enum FieldKind {
         || this == INT64
         || this == FLOAT32
         || this == FLOAT64
-        || this == DECIMAL;
+        || isDecimal();
+  }
+
+  /** True for the decimals, declared or of variable scale: their values are BigDecimals. */
+  public boolean isDecimal() {
+    return this == DECIMAL || this == VARIABLE_DECIMAL;
   }
 
   /** True for struct, array, map and JSON text, which land in SUPER as JSON. */

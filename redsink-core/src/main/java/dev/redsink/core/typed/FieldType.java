@@ -3,8 +3,8 @@ package dev.redsink.core.typed;
 import java.util.Locale;
 
 /**
- * A field's type: its kind and, for decimals, precision and scale (precision 0 when the schema does
- * not give one).
+ * A field's type: its kind and, for declared decimals, precision and scale (precision 0 when the
+ * schema does not give one; a VARIABLE_DECIMAL has neither, each value its own scale).
  */
 public record FieldType(FieldKind kind, int precision, int scale) {
 
@@ -33,6 +33,7 @@ public record FieldType(FieldKind kind, int precision, int scale) {
   public String toString() {
     return switch (kind) {
       case DECIMAL -> "Decimal(" + (precision == 0 ? "?" : precision) + "," + scale + ")";
+      case VARIABLE_DECIMAL -> "io.debezium.data.VariableScaleDecimal";
       case DATE -> "Date";
       case TIME -> "Time";
       case TIMESTAMP -> "Timestamp";

@@ -8,10 +8,10 @@ import java.util.Arrays;
  * A schemaless JSON object of plain values read straight from its bytes, the shape most records
  * have: names and strings of printable ASCII without escapes, integers of up to 18 digits, finite
  * fractional numbers, booleans and nulls. Whatever else the value holds (an escape, a byte outside
- * ASCII, a nested object or array, a longer integer, anything not valid JSON) leaves it to Jackson
- * ({@link ValueReader#streamed}), which reads everything this reads as this reads it: the fields in
- * order, integers as INT64, fractions as FLOAT64 (correctly rounded, as Jackson's parser), strings,
- * booleans and schemaless nulls.
+ * ASCII, a nested object or array, a longer integer, a fraction whose double would not keep its
+ * value, anything not valid JSON) leaves it to Jackson ({@link ValueReader#streamed}), which reads
+ * everything this reads as this reads it: the fields in order, integers as INT64, fractions as
+ * FLOAT64 (correctly rounded, as Jackson's parser), strings, booleans and schemaless nulls.
  */
 final class FlatObject {
   private static final FieldType INT64 = FieldType.of(FieldKind.INT64);
@@ -227,13 +227,19 @@ final class FlatObject {
     }
     if (fractional && !exponent) {
       double exact = exactDecimal(first, integerEnd, fractionEnd);
-      if (!Double.isNaN(exact)) {
-        return read(FLOAT64, Double.doubleToRawLongBits(negative ? -exact : exact));
+      if (Double.isNaN(exact)) {
+        exact =
+            Double.parseDouble(
+                new String(b, first, fractionEnd - first, StandardCharsets.ISO_8859_1));
       }
+      // A number the double would change is Jackson's to refuse, naming its field.
+      return kept(exact, first, integerEnd, fractionEnd)
+          && read(FLOAT64, Double.doubleToRawLongBits(negative ? -exact : exact));
     }
     if (fractional) {
-      double d = Double.parseDouble(new String(b, start, i - start, StandardCharsets.ISO_8859_1));
-      return !Double.isInfinite(d) && read(FLOAT64, Double.doubleToRawLongBits(d));
+      String text = new String(b, start, i - start, StandardCharsets.ISO_8859_1);
+      double d = Double.parseDouble(text);
+      return DoubleDigits.keeps(d, text) && read(FLOAT64, Double.doubleToRawLongBits(d));
     }
     if (integerEnd - first > LONG_DIGITS) {
       return false;
@@ -266,6 +272,45 @@ final class FlatObject {
       return Double.NaN;
     }
     return digits / EXACT_POWERS_OF_TEN[decimals];
+  }
+
+  /**
+   * Whether {@code magnitude}, read from the digits {@code [first, integerEnd)} '.' {@code
+   * (integerEnd, fractionEnd)}, keeps their value ({@link DoubleDigits}): at once for at most 15
+   * digits, the most numbers have.
+   */
+  private boolean kept(double magnitude, int first, int integerEnd, int fractionEnd) {
+    if (fractionEnd - first - 1 <= DoubleDigits.ALWAYS_KEPT && magnitude >= Double.MIN_NORMAL) {
+      return true;
+    }
+    int from = first;
+    while (from < fractionEnd && (b[from] == '0' || b[from] == '.')) {
+      from++;
+    }
+    if (from == fractionEnd) {
+      return magnitude == 0; // all zeros
+    }
+    int to = fractionEnd;
+    while (b[to - 1] == '0' || b[to - 1] == '.') {
+      to--;
+    }
+    int significant = to - from - (from < integerEnd && to > integerEnd ? 1 : 0);
+    if (significant > LONG_DIGITS) {
+      return DoubleDigits.keeps(
+          magnitude, new String(b, first, fractionEnd - first, StandardCharsets.ISO_8859_1));
+    }
+    long digits = 0;
+    for (int k = from; k < to; k++) {
+      if (k != integerEnd) {
+        digits = digits * 10 + (b[k] - '0');
+      }
+    }
+    int decimals = to > integerEnd ? to - integerEnd - 1 : -(integerEnd - to);
+    if (decimals < 0) {
+      return DoubleDigits.keeps(
+          magnitude, new String(b, first, fractionEnd - first, StandardCharsets.ISO_8859_1));
+    }
+    return DoubleDigits.keeps(magnitude, digits, decimals);
   }
 
   /** Whether the end, whitespace, a comma or the closing brace comes next. */

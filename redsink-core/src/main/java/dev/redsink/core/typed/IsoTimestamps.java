@@ -1,6 +1,7 @@
 package dev.redsink.core.typed;
 
 import java.time.DateTimeException;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -18,14 +19,34 @@ final class IsoTimestamps {
   private IsoTimestamps() {}
 
   /**
-   * The microseconds since the epoch of {@code text} (its nanoseconds cut).
+   * A time stamp with digits below a microsecond that are not zero, which Redshift's time types do
+   * not keep: refused rather than cut.
+   */
+  static final class BelowMicrosecondsException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    BelowMicrosecondsException() {
+      super("digits below a microsecond", null, false, false);
+    }
+  }
+
+  /**
+   * The microseconds since the epoch of {@code text}.
    *
    * @throws DateTimeParseException when it is not an ISO-8601 date-time with an offset
    * @throws ArithmeticException beyond a long's range of microseconds
+   * @throws BelowMicrosecondsException when it has digits below a microsecond other than zeros
    */
   static long micros(String text) {
     long read = common(text);
-    return read != NOT_READ ? read : Micros.of(OffsetDateTime.parse(text).toInstant());
+    if (read != NOT_READ) {
+      return read;
+    }
+    Instant instant = OffsetDateTime.parse(text).toInstant();
+    if (instant.getNano() % 1000 != 0) {
+      throw new BelowMicrosecondsException();
+    }
+    return Micros.of(instant);
   }
 
   /** {@code yyyy-MM-ddTHH:mm:ss[.f…]} then {@code Z} or {@code ±hh:mm}; NOT_READ otherwise. */
@@ -85,6 +106,9 @@ final class IsoTimestamps {
       epochDay = LocalDate.of(year, month, day).toEpochDay();
     } catch (DateTimeException e) {
       return NOT_READ; // java.time's parser names what is wrong
+    }
+    if (nanos % 1000 != 0) {
+      throw new BelowMicrosecondsException();
     }
     long seconds = epochDay * 86_400 + hour * 3_600L + minute * 60L + second - offsetSeconds;
     return seconds * 1_000_000L + nanos / 1_000;

@@ -9,7 +9,8 @@ public final class Micros {
   private Micros() {}
 
   /**
-   * The microseconds of an instant (its nanoseconds cut).
+   * The microseconds of an instant; digits below a microsecond are cut, so callers holding a user's
+   * value refuse an instant that has any ({@link IsoTimestamps}).
    *
    * @throws ArithmeticException beyond a long's range
    */

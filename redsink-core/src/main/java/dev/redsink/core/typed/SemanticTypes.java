@@ -34,11 +34,17 @@ final class SemanticTypes {
     MILLIS,
     /** An integer of microseconds. */
     MICROS,
-    /** An integer of nanoseconds, held as microseconds (Redshift keeps six digits). */
+    /**
+     * An integer of nanoseconds, held as microseconds (Redshift keeps six digits): a value with
+     * digits below a microsecond is refused, never cut.
+     */
     NANOS,
     /** An ISO-8601 instant with an offset ({@code 2024-01-15T07:30:00.123456Z}). */
     ZONED,
-    /** A struct of {@code scale} and the base64 {@code value} of the unscaled integer. */
+    /**
+     * A struct of {@code scale} and the base64 {@code value} of the unscaled integer, held at its
+     * own scale.
+     */
     VARIABLE_SCALE
   }
 
@@ -48,14 +54,6 @@ final class SemanticTypes {
       return new Reading(FieldType.of(kind), Unit.PLAIN);
     }
   }
-
-  /**
-   * Precision and scale of the DECIMAL column for Debezium's VariableScaleDecimal (a NUMERIC
-   * without a declared scale): 20 integer and 18 fractional digits.
-   */
-  static final int VARIABLE_PRECISION = 38;
-
-  static final int VARIABLE_SCALE = 18;
 
   /** JsonConverter's type names (and Kafka Connect's, which name float32 and float64). */
   private static final Map<String, FieldKind> SCHEMA_TYPES =
@@ -101,8 +99,7 @@ final class SemanticTypes {
               new Reading(FieldType.of(FieldKind.TIMESTAMPTZ), Unit.ZONED)),
           Map.entry(
               DEBEZIUM + "data.VariableScaleDecimal",
-              new Reading(
-                  FieldType.decimal(VARIABLE_PRECISION, VARIABLE_SCALE), Unit.VARIABLE_SCALE)),
+              new Reading(FieldType.of(FieldKind.VARIABLE_DECIMAL), Unit.VARIABLE_SCALE)),
           Map.entry(DEBEZIUM + "data.Json", Reading.plain(FieldKind.JSON)));
 
   /**

@@ -142,7 +142,10 @@ public final class ValueReader {
         }
         return new FieldValue(name, FieldType.of(FieldKind.INT64), p.getLongValue());
       case VALUE_NUMBER_FLOAT:
-        return new FieldValue(name, FieldType.of(FieldKind.FLOAT64), p.getDoubleValue());
+        return new FieldValue(
+            name,
+            FieldType.of(FieldKind.FLOAT64),
+            kept(record, name, p.getDoubleValue(), p.getText()));
       case VALUE_STRING:
         return new FieldValue(name, FieldType.of(FieldKind.STRING), p.getText());
       case VALUE_TRUE:
@@ -271,7 +274,7 @@ public final class ValueReader {
     switch (reading.unit()) {
       case MILLIS, MICROS, NANOS:
         if (node.isIntegralNumber() && node.canConvertToLong()) {
-          return micros(record, name, reading.unit(), node.longValue());
+          return micros(record, name, reading, node.longValue());
         }
         break;
       case ZONED:
@@ -293,7 +296,21 @@ public final class ValueReader {
     switch (type.kind()) {
       case INT8, INT16, INT32, INT64:
         if (node.isIntegralNumber() && node.canConvertToLong()) {
-          return node.longValue();
+          long n = node.longValue();
+          if (!inRange(type.kind(), n)) {
+            // JsonConverter never writes one; an envelope written by hand may, and its column
+            // (SMALLINT for int16) would not hold it.
+            throw bad(
+                record,
+                "field '"
+                    + name
+                    + "' is declared "
+                    + type
+                    + " but holds "
+                    + n
+                    + ", beyond its range");
+          }
+          return n;
         }
         break;
       case FLOAT32, FLOAT64:
@@ -339,11 +356,35 @@ public final class ValueReader {
         "field '" + name + "' is declared " + type + " but holds " + node.getNodeType().name());
   }
 
-  private static long micros(Record record, String name, SemanticTypes.Unit unit, long value) {
+  private static boolean inRange(FieldKind kind, long n) {
+    return switch (kind) {
+      case INT8 -> n >= Byte.MIN_VALUE && n <= Byte.MAX_VALUE;
+      case INT16 -> n >= Short.MIN_VALUE && n <= Short.MAX_VALUE;
+      case INT32 -> n >= Integer.MIN_VALUE && n <= Integer.MAX_VALUE;
+      default -> true;
+    };
+  }
+
+  private static long micros(
+      Record record, String name, SemanticTypes.Reading reading, long value) {
+    if (reading.unit() == SemanticTypes.Unit.NANOS && value % 1000L != 0) {
+      throw bad(
+          record,
+          "field '"
+              + name
+              + "' holds "
+              + value
+              + " nanoseconds, and Redshift's "
+              + (reading.type().kind() == FieldKind.TIME ? "TIME" : "TIMESTAMP")
+              + " keeps microseconds: its last three digits ("
+              + String.format("%03d", Math.abs(value % 1000L))
+              + ") would be lost; set Debezium's time.precision.mode = connect to send such"
+              + " times in milliseconds, or send the field as a string to load it as text");
+    }
     try {
-      return switch (unit) {
+      return switch (reading.unit()) {
         case MILLIS -> Math.multiplyExact(value, 1000L);
-        case NANOS -> Math.floorDiv(value, 1000L);
+        case NANOS -> value / 1000L;
         default -> value;
       };
     } catch (ArithmeticException e) {
@@ -360,20 +401,30 @@ public final class ValueReader {
           "field '"
               + name
               + "' holds '"
-              + (text.length() > 40 ? text.substring(0, 40) + "…" : text)
+              + shown(text)
               + "', which is not an ISO-8601 time stamp with an offset (Redshift's TIMESTAMPTZ"
               + " has no infinity)");
+    } catch (IsoTimestamps.BelowMicrosecondsException e) {
+      throw bad(
+          record,
+          "field '"
+              + name
+              + "' holds '"
+              + shown(text)
+              + "', whose digits below a microsecond Redshift's TIMESTAMPTZ cannot hold (it keeps"
+              + " six); round such times to microseconds at the source, or send them as a plain"
+              + " string field to load them as text");
     }
   }
 
   /**
-   * Debezium's VariableScaleDecimal at the column's scale, {@value SemanticTypes#VARIABLE_SCALE}
-   * digits: more fractional digits are rounded half-even, as Redshift rounds a cast.
+   * Debezium's VariableScaleDecimal at its own scale: whether its column holds it exactly (the
+   * column's scale and integer digits) is the load's to decide, never rounded here.
    */
   private static BigDecimal variableScale(Record record, String name, JsonNode node) {
     JsonNode scale = node.path("scale");
     JsonNode value = node.path("value");
-    if (!scale.isIntegralNumber() || !value.isTextual()) {
+    if (!scale.isIntegralNumber() || !scale.canConvertToInt() || !value.isTextual()) {
       throw bad(
           record,
           "field '"
@@ -381,30 +432,12 @@ public final class ValueReader {
               + "' is declared io.debezium.data.VariableScaleDecimal but does not hold"
               + " {\"scale\": …, \"value\": …}");
     }
-    BigDecimal d;
     try {
-      d = new BigDecimal(new BigInteger(base64(record, name, value.textValue())), scale.intValue());
+      return new BigDecimal(
+          new BigInteger(base64(record, name, value.textValue())), scale.intValue());
     } catch (NumberFormatException e) {
       throw bad(record, "field '" + name + "' does not hold a decimal value");
     }
-    d = d.setScale(SemanticTypes.VARIABLE_SCALE, RoundingMode.HALF_EVEN);
-    if (d.precision() > SemanticTypes.VARIABLE_PRECISION) {
-      throw bad(
-          record,
-          "field '"
-              + name
-              + "' holds "
-              + d.toPlainString()
-              + ", more than the "
-              + (SemanticTypes.VARIABLE_PRECISION - SemanticTypes.VARIABLE_SCALE)
-              + " integer digits of its DECIMAL("
-              + SemanticTypes.VARIABLE_PRECISION
-              + ","
-              + SemanticTypes.VARIABLE_SCALE
-              + ") column (set Debezium's decimal.handling.mode = string to load such values as"
-              + " text)");
-    }
-    return d;
   }
 
   private static BigDecimal decimal(Record record, String name, FieldType type, JsonNode node) {
@@ -433,7 +466,11 @@ public final class ValueReader {
       return new FieldValue(name, FieldType.of(FieldKind.INT64), node.longValue());
     }
     if (node.isNumber()) {
-      return new FieldValue(name, FieldType.of(FieldKind.FLOAT64), node.doubleValue());
+      double d = node.doubleValue();
+      if (node.isBigDecimal() && !DoubleDigits.keeps(d, node.decimalValue())) {
+        throw changedNumber(record, name, node.decimalValue().toString(), d);
+      }
+      return new FieldValue(name, FieldType.of(FieldKind.FLOAT64), d);
     }
     if (node.isTextual()) {
       return new FieldValue(name, FieldType.of(FieldKind.STRING), node.textValue());
@@ -443,6 +480,39 @@ public final class ValueReader {
     }
     FieldKind kind = node.isArray() ? FieldKind.ARRAY : FieldKind.STRUCT;
     return new FieldValue(name, FieldType.of(kind), text(node));
+  }
+
+  /**
+   * The double a schemaless JSON number is read as, when it keeps the number's value.
+   *
+   * @throws BadRecordException naming field and number when it does not: a DOUBLE PRECISION column
+   *     would hold another value
+   */
+  private static double kept(Record record, String name, double d, String written) {
+    if (!DoubleDigits.keeps(d, written)) {
+      throw changedNumber(record, name, written, d);
+    }
+    return d;
+  }
+
+  private static BadRecordException changedNumber(
+      Record record, String name, String written, double d) {
+    return bad(
+        record,
+        "field '"
+            + name
+            + "' holds the number "
+            + shown(written)
+            + ", which a schemaless number's DOUBLE PRECISION column cannot hold as written (it"
+            + " would load as "
+            + (Double.isInfinite(d) ? "infinity" : Double.toString(d))
+            + "); send such numbers as JSON strings to load them as text, or declare the field a"
+            + " Decimal in a JsonConverter envelope (schemas.enable = true)");
+  }
+
+  /** A value's text for a message, cut to 40 characters. */
+  private static String shown(String text) {
+    return text.length() > 40 ? text.substring(0, 40) + "…" : text;
   }
 
   private static byte[] base64(Record record, String name, String text) {

@@ -224,6 +224,61 @@ class ParquetFileWriterTest {
                 + " bytes of column 'payload'");
   }
 
+  /** A Debezium envelope of one NUMERIC without scale, {@code nv}. */
+  static byte[] variableScale(String decimal) {
+    java.math.BigDecimal d = new java.math.BigDecimal(decimal);
+    return ("{\"schema\":{\"type\":\"struct\",\"fields\":[{\"field\":\"nv\",\"type\":\"struct\","
+            + "\"name\":\"io.debezium.data.VariableScaleDecimal\",\"fields\":["
+            + "{\"type\":\"int32\",\"field\":\"scale\"},{\"type\":\"bytes\",\"field\":\"value\"}]}]},"
+            + "\"payload\":{\"nv\":{\"scale\":"
+            + d.scale()
+            + ",\"value\":\""
+            + Base64.getEncoder().encodeToString(d.unscaledValue().toByteArray())
+            + "\"}}}")
+        .getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * The writer puts a decimal into its column at the column's scale and never rounds: a value with
+   * more places than the column keeps is refused as a bad record naming the value before anything
+   * is encoded, and one whose extra places are zeros is written exactly.
+   */
+  @Test
+  void aDecimalTheColumnWouldRoundIsRefusedBeforeItIsWritten() throws Exception {
+    RowLayout layout =
+        RowLayout.typed(EnumSet.noneOf(ColumnGroup.class), "pico_")
+            .withFields(List.of(RowLayout.field("nv", ColumnType.decimal(38, 18))));
+    ParquetFileWriter writer = new ParquetFileWriter(layout);
+    Record rounded = record("t", 0, 7, null, variableScale("3.14159265358979323846"));
+    assertThatThrownBy(() -> writer.write(List.of(rounded), CREATED))
+        .isInstanceOf(BadRecordException.class)
+        .hasMessageContaining("t:0:7")
+        .hasMessageContaining("field 'nv' holds 3.14159265358979323846")
+        .hasMessageContaining("column 'nv' DECIMAL(38,18) cannot hold exactly")
+        .hasMessageContaining("decimal.handling.mode = string");
+    assertThatThrownBy(
+            () ->
+                new RecordChecks(
+                        layout,
+                        dev.redsink.core.table.SchemaEvolution.ADD_COLUMNS,
+                        FieldNames.of(layout, WriteSettings.APPEND))
+                    .check(rounded))
+        .as("refused when a runtime takes it, too")
+        .isInstanceOf(BadRecordException.class)
+        .hasMessageContaining("field 'nv' holds 3.14159265358979323846");
+    EncodedFile file =
+        writer.write(
+            List.of(
+                record("t", 0, 8, null, variableScale("1.500000000000000000000")),
+                record("t", 0, 9, null, variableScale("-12345678901234567890.123456789012345678"))),
+            CREATED);
+    assertThat(readBack(file))
+        .extracting(row -> new java.math.BigDecimal(String.valueOf(row.get(row.size() - 2))))
+        .containsExactly(
+            new java.math.BigDecimal("1.500000000000000000"),
+            new java.math.BigDecimal("-12345678901234567890.123456789012345678"));
+  }
+
   @Test
   void invalidUtf8WithTextPayloadIsABadRecord() {
     byte[] invalid = {'o', 'k', (byte) 0xC3, '('};

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 /** Staged rows written as envelopes read back as the same fields, types and values. */
 class EnvelopesTest {
 
+  /** Decimals read back at their scale, a VariableScaleDecimal's at its own: never rounded. */
   @Test
   void rowsWrittenOneAfterAnotherEachReadBackWithTheirOwnSchema() {
     TypedRow text = row(true, field("k", FieldKind.INT64, 1L), field("v", FieldKind.STRING, "a"));
@@ -22,7 +23,14 @@ class EnvelopesTest {
             field("k", FieldKind.INT64, 4L),
             field("v", FieldKind.INT64, 9L),
             new FieldValue("d", FieldType.decimal(10, 2), new BigDecimal("1.50")));
-    for (TypedRow row : List.of(text, text, number, suggested, suggested, wider, text)) {
+    TypedRow variable =
+        row(
+            true,
+            field("k", FieldKind.INT64, 5L),
+            field("nv", FieldKind.VARIABLE_DECIMAL, new BigDecimal("3.14159265358979323846")),
+            field("nz", FieldKind.VARIABLE_DECIMAL, new BigDecimal("-1.500000000000000000000")),
+            field("ni", FieldKind.VARIABLE_DECIMAL, new BigDecimal("1E+30")));
+    for (TypedRow row : List.of(text, text, number, suggested, suggested, wider, variable, text)) {
       assertThat(readBack(row)).isEqualTo(summary(row));
     }
   }
@@ -51,7 +59,9 @@ class EnvelopesTest {
     out.add("declared " + row.declared());
     for (FieldValue f : row.fields()) {
       if (f.type() != null) {
-        out.add(f.name() + " " + f.type().kind() + " " + f.value());
+        Object v =
+            f.value() instanceof BigDecimal d ? d.unscaledValue() + "E-" + d.scale() : f.value();
+        out.add(f.name() + " " + f.type().kind() + " " + v);
       }
     }
     return out;

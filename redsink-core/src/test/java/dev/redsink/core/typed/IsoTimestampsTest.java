@@ -19,7 +19,7 @@ class IsoTimestampsTest {
         "2024-01-15T08:30:00.123456Z",
         "2024-01-15T08:30:00Z",
         "2024-01-15T08:30:00.1Z",
-        "2024-01-15T08:30:00.123456789+01:00",
+        "2024-01-15T08:30:00.123456000+01:00",
         "1815-12-10T23:59:59.999999-05:30",
         "1969-12-31T23:59:59.5Z",
         "0001-01-01T00:00:00Z",
@@ -53,17 +53,42 @@ class IsoTimestampsTest {
     assertThatThrownBy(() -> IsoTimestamps.micros(text)).isInstanceOf(DateTimeParseException.class);
   }
 
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "2024-01-15T08:30:00.123456789+01:00",
+        "2024-01-15T08:30:00.0000001Z",
+        "1969-12-31T23:59:59.999999999Z",
+        // java.time's parser, for a form the direct reading leaves to it
+        "+10000-01-01T00:00:00.000000001Z"
+      })
+  void refusesDigitsBelowAMicrosecondRatherThanCutThem(String text) {
+    assertThatThrownBy(() -> IsoTimestamps.micros(text))
+        .isInstanceOf(IsoTimestamps.BelowMicrosecondsException.class);
+  }
+
   @Test
   void agreesWithJavaTimeOnManyInstantsAndOffsets() {
     SplittableRandom random = new SplittableRandom(11);
+    int refused = 0;
     for (int i = 0; i < 20_000; i++) {
+      int nanos = random.nextInt(1_000_000_000);
       Instant instant =
           Instant.ofEpochSecond(
-              random.nextLong(-62_000_000_000L, 253_000_000_000L), random.nextInt(1_000_000_000));
+              random.nextLong(-62_000_000_000L, 253_000_000_000L),
+              random.nextBoolean() ? nanos : nanos / 1000 * 1000);
       ZoneOffset offset = ZoneOffset.ofTotalSeconds(random.nextInt(-18 * 60, 18 * 60 + 1) * 60);
       String text = OffsetDateTime.ofInstant(instant, offset).toString();
-      assertThat(IsoTimestamps.micros(text)).as(text).isEqualTo(javaTime(text));
+      if (instant.getNano() % 1000 == 0) {
+        assertThat(IsoTimestamps.micros(text)).as(text).isEqualTo(javaTime(text));
+      } else {
+        refused++;
+        assertThatThrownBy(() -> IsoTimestamps.micros(text))
+            .as(text)
+            .isInstanceOf(IsoTimestamps.BelowMicrosecondsException.class);
+      }
     }
+    assertThat(refused).as("instants with nanoseconds").isGreaterThan(5_000);
   }
 
   private static long javaTime(String text) {

@@ -191,7 +191,7 @@ class ValueReaderTest {
                     + "{\"type\":\"int64\",\"name\":\"io.debezium.time.MicroDuration\","
                     + "\"field\":\"iv\"}]},"
                     + "\"payload\":{\"r\":1.5,\"d\":2.25,\"day\":-56270,\"tm\":23400000000,"
-                    + "\"ts\":1705307400123456789,\"tstz\":\"2024-01-15T07:30:00.123456Z\","
+                    + "\"ts\":1705307400123456000,\"tstz\":\"2024-01-15T07:30:00.123456Z\","
                     + "\"nv\":{\"scale\":3,\"value\":\"AeI=\"},\"j\":\"{\\\"a\\\": 1}\","
                     + "\"iv\":93784000000}}"),
             NAMES);
@@ -202,11 +202,11 @@ class ValueReaderTest {
     assertThat(TypeMapping.column(f.get("day").type(), 0)).isEqualTo(ColumnType.DATE);
     assertThat(f.get("tm").value()).as("06:30 in microseconds").isEqualTo(23_400_000_000L);
     assertThat(TypeMapping.column(f.get("tm").type(), 0)).isEqualTo(ColumnType.TIME);
-    assertThat(f.get("ts").value()).as("nanoseconds cut to micros").isEqualTo(1705307400123456L);
+    assertThat(f.get("ts").value()).as("nanoseconds as micros").isEqualTo(1705307400123456L);
     assertThat(TypeMapping.column(f.get("ts").type(), 0)).isEqualTo(ColumnType.TIMESTAMP);
     assertThat(f.get("tstz").value()).isEqualTo(1705303800123456L);
     assertThat(TypeMapping.column(f.get("tstz").type(), 0)).isEqualTo(ColumnType.TIMESTAMPTZ);
-    assertThat(f.get("nv").value()).isEqualTo(new BigDecimal("0.482000000000000000"));
+    assertThat(f.get("nv").value()).as("at its own scale").isEqualTo(new BigDecimal("0.482"));
     assertThat(TypeMapping.column(f.get("nv").type(), 0)).isEqualTo(ColumnType.decimal(38, 18));
     assertThat(f.get("j").json()).isEqualTo("{\"a\": 1}");
     assertThat(TypeMapping.column(f.get("j").type(), 0)).isEqualTo(ColumnType.SUPER);
@@ -226,5 +226,126 @@ class ValueReaderTest {
         .isInstanceOf(BadRecordException.class)
         .hasMessageContaining("field 't'")
         .hasMessageContaining("infinity");
+  }
+
+  /** An envelope of one field {@code f} of the given schema and JSON value. */
+  private static Record one(String schema, String value) {
+    return record(
+        "{\"schema\":{\"type\":\"struct\",\"fields\":[{\"field\":\"f\","
+            + schema
+            + "}]},\"payload\":{\"f\":"
+            + value
+            + "}}");
+  }
+
+  private static final String VARIABLE_SCALE =
+      "\"type\":\"struct\",\"name\":\"io.debezium.data.VariableScaleDecimal\","
+          + "\"fields\":[{\"type\":\"int32\",\"field\":\"scale\"},"
+          + "{\"type\":\"bytes\",\"field\":\"value\"}]";
+
+  /** Debezium's {scale, value} of a decimal. */
+  private static String variableScale(String decimal) {
+    BigDecimal d = new BigDecimal(decimal);
+    return "{\"scale\":"
+        + d.scale()
+        + ",\"value\":\""
+        + java.util.Base64.getEncoder().encodeToString(d.unscaledValue().toByteArray())
+        + "\"}";
+  }
+
+  @Test
+  void aNumericWithoutScaleIsReadAtItsOwnScaleNeverRounded() {
+    for (String decimal :
+        List.of(
+            "3.14159265358979323846",
+            "1.500000000000000000000",
+            "123456789012345678901234567890",
+            "-0.000000000000000000000001")) {
+      FieldValue f =
+          ValueReader.read(one(VARIABLE_SCALE, variableScale(decimal)), NAMES).fields().get(0);
+      assertThat(f.type().kind()).isEqualTo(FieldKind.VARIABLE_DECIMAL);
+      assertThat(f.value()).as(decimal).isEqualTo(new BigDecimal(decimal));
+    }
+  }
+
+  @Test
+  void nanosecondsWithDigitsBelowAMicrosecondAreABadRecordNamingFieldValueAndFix() {
+    String nanoTimestamp = "\"type\":\"int64\",\"name\":\"io.debezium.time.NanoTimestamp\"";
+    String nanoTime = "\"type\":\"int64\",\"name\":\"io.debezium.time.NanoTime\"";
+    assertThat(ValueReader.read(one(nanoTimestamp, "-1705307400123456000"), NAMES).value(0))
+        .isEqualTo(-1705307400123456L);
+    assertThat(ValueReader.read(one(nanoTime, "23400000001000"), NAMES).value(0))
+        .isEqualTo(23400000001L);
+    assertThatThrownBy(() -> ValueReader.read(one(nanoTimestamp, "1705307400123456789"), NAMES))
+        .isInstanceOf(BadRecordException.class)
+        .hasMessageContaining("t:0:5")
+        .hasMessageContaining("field 'f' holds 1705307400123456789 nanoseconds")
+        .hasMessageContaining("TIMESTAMP keeps microseconds")
+        .hasMessageContaining("(789)")
+        .hasMessageContaining("time.precision.mode = connect");
+    assertThatThrownBy(() -> ValueReader.read(one(nanoTime, "-23400000000001"), NAMES))
+        .isInstanceOf(BadRecordException.class)
+        .hasMessageContaining("TIME keeps microseconds")
+        .hasMessageContaining("(001)");
+  }
+
+  @Test
+  void aZonedTimestampWithDigitsBelowAMicrosecondIsABadRecord() {
+    String zoned = "\"type\":\"string\",\"name\":\"io.debezium.time.ZonedTimestamp\"";
+    assertThat(ValueReader.read(one(zoned, "\"2024-01-15T07:30:00.123456000Z\""), NAMES).value(0))
+        .isEqualTo(1705303800123456L);
+    assertThatThrownBy(
+            () -> ValueReader.read(one(zoned, "\"2024-01-15T07:30:00.123456789Z\""), NAMES))
+        .isInstanceOf(BadRecordException.class)
+        .hasMessageContaining("field 'f' holds '2024-01-15T07:30:00.123456789Z'")
+        .hasMessageContaining("below a microsecond");
+  }
+
+  @Test
+  void aDeclaredIntegerBeyondItsTypesRangeIsABadRecord() {
+    assertThat(ValueReader.read(one("\"type\":\"int16\"", "-32768"), NAMES).value(0))
+        .isEqualTo(-32768L);
+    assertThatThrownBy(() -> ValueReader.read(one("\"type\":\"int16\"", "70000"), NAMES))
+        .isInstanceOf(BadRecordException.class)
+        .hasMessageContaining("field 'f' is declared int16 but holds 70000");
+    assertThatThrownBy(() -> ValueReader.read(one("\"type\":\"int32\"", "5000000000"), NAMES))
+        .isInstanceOf(BadRecordException.class)
+        .hasMessageContaining("int32 but holds 5000000000");
+  }
+
+  /**
+   * A schemaless number lands in DOUBLE PRECISION: one whose double would load another value is a
+   * bad record, on each path that reads it (flat, streamed, a tree).
+   */
+  @Test
+  void aSchemalessNumberItsDoubleWouldChangeIsABadRecordOnEveryPath() {
+    for (String shape :
+        List.of(
+            "{\"x\":1,\"pi\":%s}",
+            "{\"s\":\"caf\u00e9\",\"pi\":%s}",
+            "{\"schema\":1,\"pi\":%s}",
+            "{\"o\":{\"k\":1},\"pi\":%s}")) {
+      for (String kept :
+          List.of("0.1", "0.30000000000000004", "1.10", "3.141592653589793", "1e-5")) {
+        TypedRow row = ValueReader.read(record(String.format(shape, kept)), NAMES);
+        assertThat(row.byColumnName().get("pi").value())
+            .as(shape + " " + kept)
+            .isEqualTo(Double.parseDouble(kept));
+      }
+      for (String changed : List.of("3.14159265358979323846", "0.10000000000000004", "1E-400")) {
+        String json = String.format(shape, changed);
+        assertThatThrownBy(() -> ValueReader.read(record(json), NAMES))
+            .as(json)
+            .isInstanceOf(BadRecordException.class)
+            .hasMessageContaining("t:0:5")
+            .hasMessageContaining("field 'pi' holds the number " + changed)
+            .hasMessageContaining("as JSON strings")
+            .hasMessageContaining("Decimal in a JsonConverter envelope");
+      }
+    }
+    Record nested = record("{\"after\":{\"pi\":3.14159265358979323846}}");
+    assertThat(ValueReader.read(nested, NAMES).fields().get(0).json())
+        .as("a nested number lands in SUPER as written")
+        .isEqualTo("{\"pi\":3.14159265358979323846}");
   }
 }
