@@ -818,7 +818,7 @@ class DebeziumPipelineIT {
    * the changes after it.
    */
   @Test
-  @Order(12)
+  @Order(120)
   void aNumericItsColumnWouldRoundGoesToTheDeadLetterQueueAndTheSinkGoesOn() throws Exception {
     source.execute("UPDATE customers SET nv = 7.25 WHERE id = 20");
     awaitSameRows(List.of(CDC_TABLE));
