@@ -1,6 +1,7 @@
 package dev.redsink.core.load;
 
 import dev.redsink.core.sql.AwaitedRowsSql;
+import dev.redsink.core.sql.MeetingSql;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ExistingColumn;
 import dev.redsink.core.table.TableName;
@@ -121,8 +122,8 @@ final class AwaitedRows {
     }
     List<Column> keys = changes.keys();
     TableName kept = moved.table();
-    st.executeUpdate(AwaitedRowsSql.repoint(table, kept, keys));
-    st.executeUpdate(AwaitedRowsSql.adoptMet(table, kept, keys));
+    st.executeUpdate(MeetingSql.repoint(table, kept, keys));
+    st.executeUpdate(MeetingSql.adoptMet(table, kept, keys));
     Set<String> awaited = new HashSet<>();
     try (ResultSet rs = st.executeQuery(AwaitedRowsSql.awaitedColumns(table))) {
       while (rs.next()) {
@@ -135,20 +136,20 @@ final class AwaitedRows {
       if (awaited.contains(column.name())) {
         filled +=
             st.executeUpdate(
-                AwaitedRowsSql.fillTarget(table, target.name(), kept, keys, column.name()));
+                MeetingSql.fillTarget(table, target.name(), kept, keys, column.name()));
         if (stagedColumns.contains(column.name())) {
           filled +=
               st.executeUpdate(
-                  AwaitedRowsSql.fillStaged(
+                  MeetingSql.fillStaged(
                       table, kept, staged, column.name(), column.type().equals("super")));
         }
-        st.executeUpdate(AwaitedRowsSql.fillMoved(table, kept, keys, column.name()));
+        st.executeUpdate(MeetingSql.fillMoved(table, kept, keys, column.name()));
       }
     }
-    st.executeUpdate(AwaitedRowsSql.forgetFilled(table, kept, keys));
-    int met = st.executeUpdate(AwaitedRowsSql.dropMet(table, kept, keys));
+    st.executeUpdate(MeetingSql.forgetFilled(table, kept, keys));
+    int met = st.executeUpdate(MeetingSql.dropMet(table, kept, keys));
     if (!staged.nextKey().isEmpty()) {
-      st.executeUpdate(AwaitedRowsSql.forgetMet(table, staged));
+      st.executeUpdate(MeetingSql.forgetMet(table, staged));
     }
     if (met > 0 || filled > 0) {
       LOG.info(

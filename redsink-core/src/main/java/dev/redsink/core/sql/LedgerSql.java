@@ -1,6 +1,5 @@
 package dev.redsink.core.sql;
 
-import dev.redsink.core.table.FittedName;
 import dev.redsink.core.table.TableName;
 import java.util.Optional;
 
@@ -34,11 +33,7 @@ public final class LedgerSql {
    * distinct ledgers instead of one truncated name.
    */
   public static TableName ledgerOf(TableName target) {
-    return new TableName(
-        target.schema(),
-        PREFIX
-            + FittedName.of(
-                target.folded(), RedshiftLimits.IDENTIFIER_MAX_BYTES - PREFIX.length()));
+    return SideTable.of(PREFIX, target);
   }
 
   /** The shared ledger of earlier versions: in target_schema, or the search_path. */

@@ -2,7 +2,6 @@ package dev.redsink.core.sql;
 
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ExistingColumn;
-import dev.redsink.core.table.FittedName;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.TableName;
 import java.util.List;
@@ -32,11 +31,7 @@ public final class MovedRowsSql {
 
   /** The moved-rows table of a target, next to it, its name fitted as the ledger's is. */
   public static TableName of(TableName target) {
-    return new TableName(
-        target.schema(),
-        PREFIX
-            + FittedName.of(
-                target.folded(), RedshiftLimits.IDENTIFIER_MAX_BYTES - PREFIX.length()));
+    return SideTable.of(PREFIX, target);
   }
 
   /**

@@ -1,6 +1,5 @@
 package dev.redsink.core.sql;
 
-import dev.redsink.core.table.FittedName;
 import dev.redsink.core.table.TableName;
 
 /**
@@ -33,11 +32,7 @@ public final class ReplaceClaimSql {
    * to Redshift's identifier limit as a ledger's name is.
    */
   public static TableName claimsOf(TableName target) {
-    return new TableName(
-        target.schema(),
-        PREFIX
-            + FittedName.of(
-                target.folded(), RedshiftLimits.IDENTIFIER_MAX_BYTES - PREFIX.length()));
+    return SideTable.of(PREFIX, target);
   }
 
   /** Creates a claims table if missing. */
