@@ -309,6 +309,13 @@ public final class KafkaRunner implements Runnable {
     }
     try {
       consumer.commitSync(offsets);
+    } catch (WakeupException e) {
+      // The wakeup of a stop, meant for the next poll, landed here: the loop ends without one.
+      try {
+        consumer.commitSync(offsets);
+      } catch (RuntimeException again) {
+        LOG.debug("Cannot commit Kafka offsets for monitoring", again);
+      }
     } catch (RuntimeException e) {
       // Monitoring only: the ledger already holds the truth.
       LOG.debug("Cannot commit Kafka offsets for monitoring", e);
@@ -383,6 +390,24 @@ public final class KafkaRunner implements Runnable {
       // reads anything that did not load again from the ledger.
       unopened.removeAll(revoked);
       List<TopicPartition> moved = revoked.stream().map(KafkaRunner::core).toList();
+      try {
+        session.flush();
+      } catch (RuntimeException e) {
+        // close() below tries once more and says why it cannot.
+      }
+      // Before the partitions go (a rebalance, or the consumer closing as the run stops): the
+      // group's offsets then show what the ledger holds, not the load before the last.
+      Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
+      session
+          .committed()
+          .forEach(
+              (tp, next) -> {
+                org.apache.kafka.common.TopicPartition k = kafka(tp);
+                if (revoked.contains(k)) {
+                  commit.put(k, new OffsetAndMetadata(next));
+                }
+              });
+      commitForMonitoring(commit);
       session.close(moved);
       stats.figures().forget(moved);
       if (!revoked.isEmpty()) {

@@ -55,12 +55,13 @@ class PluginArchiveIT {
       assertThat(manifest.get("version").asText())
           .isEqualTo(root.substring("redsink-kafka-connect-redshift-".length(), root.length() - 1));
       assertThat(manifest.get("component_types").get(0).asText()).isEqualTo("sink");
-      // The requirements promise the Kafka Connect this build is tested with, and its Java.
+      // The requirements promise the oldest Kafka Connect the suite runs the plugin on (MSK
+      // Connect's), and the one this build is tested with, and its Java.
       String tested = org.apache.kafka.common.utils.AppInfoParser.getVersion();
-      String minor = tested.substring(0, tested.indexOf('.', tested.indexOf('.') + 1));
       assertThat(manifest.get("requirements").toString())
           .contains("Java 17 or later")
-          .contains("Apache Kafka Connect " + minor + " (the version it is tested with");
+          .contains("Apache Kafka Connect 3.7 or later")
+          .contains("tested on 3.7.2 and " + tested + ")");
     }
   }
 
