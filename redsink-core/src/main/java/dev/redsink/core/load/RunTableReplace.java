@@ -15,6 +15,7 @@ import dev.redsink.core.sql.SchemaSql;
 import dev.redsink.core.sql.SqlStatement;
 import dev.redsink.core.sql.TableSql;
 import dev.redsink.core.table.Column;
+import dev.redsink.core.table.ColumnType;
 import dev.redsink.core.table.ExistingColumn;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.SchemaEvolution;
@@ -371,8 +372,67 @@ public final class RunTableReplace implements AutoCloseable {
             && column.type().family() == TypeFamily.TEXT
             && column.maxBytes() > existing.get().maxBytes()) {
           st.execute(SchemaSql.widenVarchar(target.name(), column.name(), column.maxBytes()));
+        } else {
+          // The run widened a number column (a wider integer, DOUBLE PRECISION, a DECIMAL with
+          // more digits or places): the table takes a type holding both, or the swap's insert
+          // would round the run's values into the narrower column.
+          Optional<ColumnType> wider = holdingBoth(existing.get().type(), column.type());
+          if (wider.isPresent()) {
+            changeType(c, column.name(), wider.get());
+          }
         }
       }
+    }
+  }
+
+  /**
+   * The number type a target column of type {@code have} becomes to hold the run's values of type
+   * {@code run} as well: empty when it already holds them (the run's column may be the narrower one
+   * when another writer widened the target meanwhile).
+   */
+  static Optional<ColumnType> holdingBoth(ColumnType have, ColumnType run) {
+    if (have.family() == TypeFamily.DECIMAL && run.family() == TypeFamily.DECIMAL) {
+      int scale = Math.max(have.scale(), run.scale());
+      int digits = Math.max(have.length() - have.scale(), run.length() - run.scale());
+      if (digits + scale > ColumnType.DECIMAL_MAX_PRECISION) {
+        return Optional.empty(); // no DECIMAL holds both: the swap's insert refuses the overflow
+      }
+      ColumnType both = ColumnType.decimal(digits + scale, scale);
+      return both.equals(have) ? Optional.empty() : Optional.of(both);
+    }
+    return holds(run.family(), have.family()) && !holds(have.family(), run.family())
+        ? Optional.of(run)
+        : Optional.empty();
+  }
+
+  /** Whether every value of a number type {@code narrow} is exactly one of {@code wide}. */
+  private static boolean holds(TypeFamily wide, TypeFamily narrow) {
+    return wide == narrow
+        || switch (wide) {
+          case INTEGER -> narrow == TypeFamily.SMALLINT;
+          case BIGINT -> narrow == TypeFamily.SMALLINT || narrow == TypeFamily.INTEGER;
+          case DOUBLE ->
+              narrow == TypeFamily.SMALLINT
+                  || narrow == TypeFamily.INTEGER
+                  || narrow == TypeFamily.REAL;
+          default -> false;
+        };
+  }
+
+  /** Gives a column of the target a wider type, as a load's schema step does. */
+  private void changeType(Connection c, String column, ColumnType type) throws SQLException {
+    c.setAutoCommit(false);
+    try (Statement st = c.createStatement()) {
+      for (String sql : SchemaSql.changeType(target.name(), column, type)) {
+        st.execute(sql);
+      }
+      c.commit();
+      LOG.info("Changed column {} of {} to {} for its replace", column, target, type.display());
+    } catch (SQLException e) {
+      c.rollback();
+      throw e;
+    } finally {
+      c.setAutoCommit(true);
     }
   }
 

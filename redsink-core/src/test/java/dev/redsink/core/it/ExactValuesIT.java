@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.ReplaceRun;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.record.Record;
 import dev.redsink.emulator.RedshiftEmulator;
@@ -187,6 +188,39 @@ class ExactValuesIT {
             "1|1.500000000000|null",
             "2|12345678.123456789012|null",
             "3|null|1234567890123456789012345");
+  }
+
+  /**
+   * A replace whose run widened a DECIMAL for more places gives the table the run's type before its
+   * rows go in: the swap's insert into the narrower column would round them.
+   */
+  @Test
+  void aReplaceWhoseRunWidenedADecimalGivesTheTableItsType() throws Exception {
+    String schema =
+        "{\"type\":\"struct\",\"fields\":[{\"field\":\"k\",\"type\":\"int32\"},"
+            + "{\"field\":\"nv\",\"type\":\"struct\",\"optional\":true,"
+            + "\"name\":\"io.debezium.data.VariableScaleDecimal\",\"fields\":["
+            + "{\"type\":\"int32\",\"field\":\"scale\"},{\"type\":\"bytes\",\"field\":\"value\"}]}]}";
+    try (RedshiftSink sink = RedshiftSink.open(typed("append"))) {
+      sink.write(List.of(record(0, null, "{\"k\":0}")));
+      fx.execute("ALTER TABLE " + table + " ADD COLUMN nv DECIMAL(20,10)");
+      try (ReplaceRun run = sink.replace("db.public.customers")) {
+        run.write(
+            List.of(
+                record(
+                    1,
+                    null,
+                    "{\"schema\":"
+                        + schema
+                        + ",\"payload\":{\"k\":1,\"nv\":"
+                        + numeric("12345678.123456789012")
+                        + "}}")));
+        run.commit();
+      }
+    }
+    assertThat(type("nv")).isEqualTo("numeric(22,12)");
+    assertThat(fx.rows("SELECT k, nv FROM " + table + " ORDER BY k"))
+        .containsExactly("1|12345678.123456789012");
   }
 
   @Test
