@@ -82,21 +82,7 @@ record Change(
 
   /** This change as the record at {@code index} of a batch. */
   Change at(int index) {
-    return index == this.index
-        ? this
-        : new Change(
-            record,
-            index,
-            op,
-            keyColumns,
-            key,
-            row,
-            position,
-            unavailable,
-            previous,
-            next,
-            origin,
-            continues);
+    return index == this.index ? this : with(index, row, unavailable, next, origin, continues);
   }
 
   /** This change with its row's unavailable columns filled from {@code earlier}'s row. */
@@ -120,57 +106,32 @@ record Change(
         fields.add(f);
       }
     }
-    return new Change(
-        record,
-        index,
-        op,
-        keyColumns,
-        key,
-        row.withFields(fields),
-        position,
-        still,
-        previous,
-        next,
-        origin,
-        continues);
+    return with(index, row.withFields(fields), still, next, origin, continues);
   }
 
   /** This change with its unavailable columns' values coming from {@code origin}. */
   Change withOrigin(RowOrigin origin) {
-    return new Change(
-        record,
-        index,
-        op,
-        keyColumns,
-        key,
-        row,
-        position,
-        unavailable,
-        previous,
-        next,
-        origin,
-        continues);
+    return with(index, row, unavailable, next, origin, continues);
   }
 
   /** This change with its row continuing {@code earlier}'s (see {@link #continues()}). */
   Change continuing(Change earlier) {
-    return new Change(
-        record,
-        index,
-        op,
-        keyColumns,
-        key,
-        row,
-        position,
-        unavailable,
-        previous,
-        next,
-        origin,
-        earlier);
+    return with(index, row, unavailable, next, origin, earlier);
   }
 
   /** This change with {@code next} as the key its row takes in a primary-key change. */
   Change withNext(ChangedKey next) {
+    return with(index, row, unavailable, next, origin, continues);
+  }
+
+  /** This change with what the load learned of it since it was read. */
+  private Change with(
+      int index,
+      TypedRow row,
+      Set<String> unavailable,
+      ChangedKey next,
+      RowOrigin origin,
+      Change continues) {
     return new Change(
         record,
         index,
