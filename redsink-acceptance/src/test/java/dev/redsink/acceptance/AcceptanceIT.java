@@ -62,6 +62,7 @@ class AcceptanceIT {
         "Acceptance matrix: %d cells, run seed %d (-Dacceptance.seed=%d replays these inputs)%n",
         cells.size(), runSeed, runSeed);
 
+    Suite.clearWork();
     emulator = Suite.startEmulator();
     // A bucket policy that denies unencrypted uploads: every runtime must send s3_sse's header.
     emulator.s3().policy().requireEncryption(true);

@@ -94,6 +94,11 @@ final class Suite {
         Path.of(System.getProperty("acceptance.work", "target/acceptance")).toAbsolutePath());
   }
 
+  /** Empties the working directory, so that every file in it is this run's. */
+  static void clearWork() throws IOException {
+    delete(work());
+  }
+
   /** Unzips the plugin archive into a fresh plugin.path directory, as a user does. */
   static Path pluginPath() throws IOException {
     return pluginPath("plugins");
