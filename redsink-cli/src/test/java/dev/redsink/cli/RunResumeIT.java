@@ -86,12 +86,14 @@ class RunResumeIT {
       assertThat(first.terminate(Duration.ofSeconds(60))).as(first.output()).isZero();
     }
     produce("tomb.events", 5, 15, i -> "{\"n\":" + i + ",\"v\":\"v" + i + "\"}");
+    String output;
     try (JvmProcess second =
         RedsinkLaunch.start(dir.resolve("second"), env, "run", "" + connector)) {
       second.await("the real records", () -> ledger(warehouse, "tomb_events") == 15, STARTED);
       assertThat(second.isAlive()).isTrue();
       assertThat(second.terminate(Duration.ofSeconds(60))).as(second.output()).isZero();
-      assertThat(second.output())
+      output = second.output();
+      assertThat(output)
           .contains("resumes at offset 5 (from the ledger)")
           .doesNotContain("Cannot create typed table");
     }
@@ -102,7 +104,7 @@ class RunResumeIT {
                 "SELECT \"column\" FROM pg_table_def WHERE tablename = 'tomb_events' AND sortkey"
                     + " = 1"))
         .isEqualTo("n");
-    assertThat(committed("redsink-tomb")).isEqualTo(Map.of(0, 15L));
+    assertThat(committed("redsink-tomb")).as(output).isEqualTo(Map.of(0, 15L));
   }
 
   /**

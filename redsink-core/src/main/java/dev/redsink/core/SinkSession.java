@@ -327,8 +327,10 @@ public final class SinkSession<R> {
           outcome.batch().records().forEach(r -> originals.remove(r.id()));
         }
         failures.loaded();
-        listener.loaded(result, outcome.batch().records());
+        // The offsets first: a listener that throws (a runtime's consumer woken up to stop) must
+        // not leave the session believing the ledger is behind what this load committed.
         committed.update(result.next());
+        listener.loaded(result, outcome.batch().records());
         LOG.debug(
             "Committed {} records as {} rows ({} skipped); committed next offsets {}",
             result.committedRecords(),

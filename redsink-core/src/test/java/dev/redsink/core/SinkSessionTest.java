@@ -161,6 +161,31 @@ class SinkSessionTest {
   }
 
   @Test
+  void aListenerThatThrowsAfterALoadCommittedLeavesTheSessionAtTheLedgersOffsets() {
+    SinkSession<Record> throwing =
+        new SinkSession<>(
+            loader,
+            RecordSource.plain(),
+            ErrantRecordSink.failing(),
+            new SessionListener() {
+              @Override
+              public void loaded(LoadResult result, List<Record> records) {
+                throw new IllegalStateException("the runtime's consumer was woken up to stop");
+              }
+            },
+            new SessionSettings(3, Long.MAX_VALUE, Duration.ofMinutes(1), clock, Optional.empty()),
+            d -> {});
+    throwing.put(records(0, 2));
+
+    assertThatThrownBy(throwing::flush).hasMessageContaining("woken up");
+
+    assertThat(loader.rows).containsExactly(0L, 1L);
+    assertThat(throwing.committed())
+        .as("what the runtime commits to Kafka when its partitions go")
+        .containsEntry(P0, 2L);
+  }
+
+  @Test
   void opensFromTheLedgerAndSkipsWhatItCovers() {
     loader.next.put(P0, 2L);
 

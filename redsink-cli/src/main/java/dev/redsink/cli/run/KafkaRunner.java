@@ -289,7 +289,12 @@ public final class KafkaRunner implements Runnable {
     public void loaded(LoadResult result, List<Record> records) {
       // What is left once this batch is loaded, set before its rows count as loaded, so the last
       // progress line never shows a lag from before the last load.
-      stats.lag(lag());
+      try {
+        stats.lag(lag());
+      } catch (WakeupException e) {
+        // A stop's wakeup, meant for the next poll: the loop ends on its stop flag instead, and
+        // this load still counts and is committed to the group.
+      }
       Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
       result.next().forEach((tp, next) -> commit.put(kafka(tp), new OffsetAndMetadata(next)));
       commitForMonitoring(commit);
