@@ -1,7 +1,6 @@
 package dev.redsink.core;
 
 import dev.redsink.core.error.BadRecordException;
-import dev.redsink.core.error.LogBehindLedgerException;
 import dev.redsink.core.error.RecordVerdict;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.record.LoadResult;
@@ -10,22 +9,22 @@ import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.retry.Sleeper;
 import dev.redsink.core.session.BackgroundLoad;
 import dev.redsink.core.session.BatchFailures;
+import dev.redsink.core.session.BlockingRetry;
 import dev.redsink.core.session.CommittedOffsets;
 import dev.redsink.core.session.FlushPolicy;
 import dev.redsink.core.session.PartitionPositions;
 import dev.redsink.core.session.RecordBuffer;
+import dev.redsink.core.session.ResumePoints;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,26 +48,17 @@ public final class SinkSession<R> {
   private final ErrantRecordSink<R> errant;
   private final SessionListener listener;
   private final Clock clock;
-  private final Sleeper sleeper;
   private final RecordBuffer buffer;
   private final BackgroundLoad running;
   private final PartitionPositions positions = new PartitionPositions();
   private final CommittedOffsets committed = new CommittedOffsets();
 
-  /** The ledger's next offset of each partition opened and not delivered from yet. */
-  private final Map<TopicPartition, Long> resumedAt = new HashMap<>();
-
-  /** Partitions of {@link #resumedAt} the runtime seeked one record before the ledger. */
-  private final Set<TopicPartition> seekedOneBefore = new HashSet<>();
+  private final ResumePoints resumePoints = new ResumePoints();
+  private final BlockingRetry blockingRetry;
 
   private final BatchFailures failures;
 
-  /**
-   * The records as taken, by id, of those a write may still refuse, while their load has not
-   * committed: a refused one is diverted as the runtime delivered it. Kept only when the source
-   * cannot restore a record exactly.
-   */
-  private final Map<String, R> originals = new HashMap<>();
+  private final RefusableRecords<R> refusable;
 
   private RuntimeException failure;
 
@@ -89,11 +79,12 @@ public final class SinkSession<R> {
       SessionListener listener,
       SessionSettings settings,
       Sleeper sleeper) {
-    this.sleeper = sleeper;
+    this.blockingRetry = new BlockingRetry(sleeper, this::retryDelay);
     this.loader = loader;
     this.source = source;
     this.errant = errant;
     this.listener = listener;
+    this.refusable = new RefusableRecords<>(source, errant);
     this.clock = settings.clock();
     this.failures = new BatchFailures(clock);
     this.buffer =
@@ -123,7 +114,7 @@ public final class SinkSession<R> {
         (partition, offset) -> {
           positions.seek(partition, offset);
           committed.update(partition, offset);
-          resumedAt.put(partition, offset);
+          resumePoints.resumed(partition, offset);
         });
     LOG.info("Opened {}; resuming from the ledger at {}", partitions, next);
     return next;
@@ -142,7 +133,7 @@ public final class SinkSession<R> {
         .forEach(
             (partition, next) -> {
               if (next > 0) {
-                seekedOneBefore.add(partition);
+                resumePoints.seekedOneBefore(partition);
               }
               seeks.put(partition, Math.max(0, next - 1));
             });
@@ -228,7 +219,7 @@ public final class SinkSession<R> {
 
   /** {@link #flushIdle} retrying as {@link #putRetrying} does. */
   public boolean flushIdleRetrying(BooleanSupplier stopped) {
-    return retrying(this::flushIdle, stopped);
+    return blockingRetry.run(this::flushIdle, stopped);
   }
 
   /** Loads everything buffered and waits until it is committed. */
@@ -244,14 +235,7 @@ public final class SinkSession<R> {
   private void take(R record, long now) {
     TopicPartition partition = source.partition(record);
     long offset = source.offset(record);
-    Long resumed = resumedAt.isEmpty() ? null : resumedAt.remove(partition);
-    long seeked = resumed == null || !seekedOneBefore.remove(partition) ? 0 : 1;
-    if (resumed != null && offset < resumed - seeked) {
-      // The runtime seeked the consumer to the ledger's offset (or one before): a first record
-      // below it means the offset was out of range and the consumer reset, so the log now ends
-      // below the ledger.
-      throw LogBehindLedgerException.restartedBelow(partition, resumed, offset);
-    }
+    resumePoints.check(partition, offset);
     if (positions.isBehind(partition, offset)) {
       if (committed.covers(partition, offset)) {
         listener.skippedAlreadyLoaded();
@@ -284,8 +268,8 @@ public final class SinkSession<R> {
       errant.divert(record, verdict.refusal().get());
       return Optional.empty();
     }
-    if (!verdict.settled() && !source.restoresExactly()) {
-      originals.put(converted.id(), record);
+    if (!verdict.settled()) {
+      refusable.keep(converted, record);
     }
     return Optional.of(verdict.heldOr(converted));
   }
@@ -323,9 +307,7 @@ public final class SinkSession<R> {
       BackgroundLoad.Outcome outcome = running.await();
       if (outcome.failure() == null) {
         LoadResult result = outcome.result();
-        if (!originals.isEmpty()) {
-          outcome.batch().records().forEach(r -> originals.remove(r.id()));
-        }
+        refusable.loaded(outcome.batch().records());
         failures.loaded();
         // The offsets first: a listener that throws (a runtime's consumer woken up to stop) must
         // not leave the session believing the ledger is behind what this load committed.
@@ -340,10 +322,7 @@ public final class SinkSession<R> {
       } else if (outcome.failure() instanceof BadRecordException e) {
         List<Record> rest = new ArrayList<>(outcome.batch().records());
         try {
-          Record rejected = remove(rest, e.recordId()).orElseThrow(() -> e);
-          R original = originals.remove(rejected.id());
-          errant.divert(original != null ? original : source.restore(rejected), e);
-          errant.awaitDiverted();
+          refusable.divert(remove(rest, e.recordId()).orElseThrow(() -> e), e);
         } catch (RuntimeException refused) {
           // Not diverted: the batch's settled offsets pass the record, so neither they nor any
           // later position may reach the ledger. The runtime restarts from the ledger.
@@ -368,32 +347,12 @@ public final class SinkSession<R> {
    * @return false when stopped first (what did not load stays unacknowledged for the ledger)
    */
   public boolean putRetrying(Collection<R> records, BooleanSupplier stopped) {
-    return retrying(() -> put(records), stopped);
+    return blockingRetry.run(() -> put(records), stopped);
   }
 
   /** {@link #flush} retrying as {@link #putRetrying} does. */
   public boolean flushRetrying(BooleanSupplier stopped) {
-    return retrying(this::flush, stopped);
-  }
-
-  private boolean retrying(Runnable step, BooleanSupplier stopped) {
-    while (true) {
-      try {
-        step.run();
-        return true;
-      } catch (RedsinkException e) {
-        if (!e.isTransient()) {
-          throw e;
-        }
-        if (stopped.getAsBoolean()) {
-          return false;
-        }
-        Duration delay = retryDelay();
-        LOG.warn(
-            "Cannot load a batch yet, retrying in {} ms: {}", delay.toMillis(), e.getMessage());
-        sleeper.sleep(delay);
-      }
-    }
+    return blockingRetry.run(this::flush, stopped);
   }
 
   /** How long to wait before delivering again after a transient failure. */
@@ -479,9 +438,8 @@ public final class SinkSession<R> {
       }
     }
     buffer.discard(partitions);
-    originals.values().removeIf(r -> partitions.contains(source.partition(r)));
-    partitions.forEach(resumedAt::remove);
-    seekedOneBefore.removeAll(partitions);
+    refusable.forget(partitions);
+    resumePoints.forget(partitions);
     positions.forget(partitions);
     committed.forget(partitions);
     loader.forget(partitions);

@@ -2,6 +2,7 @@ package dev.redsink.cli.run;
 
 import dev.redsink.cli.connector.ConnectorFile;
 import dev.redsink.cli.connector.TopicSpec;
+import dev.redsink.core.LedgerWait;
 import dev.redsink.core.RedshiftSink;
 import dev.redsink.core.SessionListener;
 import dev.redsink.core.SinkSession;
@@ -17,12 +18,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -67,14 +66,11 @@ public final class KafkaRunner implements Runnable {
   private volatile RuntimeException failure;
   private RuntimeException rebalanceFailure;
 
-  /**
-   * Partitions assigned while their ledger could not be read (Redshift unreachable, a transient
-   * error), paused until it can be; read again once {@link #ledgerRetryAt} (System.nanoTime) is
-   * reached.
-   */
-  private final Set<org.apache.kafka.common.TopicPartition> unopened = new LinkedHashSet<>();
+  /** Partitions assigned while Redshift could not answer, paused until their ledger is read. */
+  private final LedgerWait ledgerWait = new LedgerWait();
 
-  private long ledgerRetryAt;
+  /** The consumer's side of the wait. */
+  private final LedgerWait.Consumer waitingConsumer = new WaitingConsumer();
 
   public KafkaRunner(ConnectorFile connector, RedshiftSink sink, Properties kafka) {
     this.connector = connector;
@@ -153,7 +149,7 @@ public final class KafkaRunner implements Runnable {
     Duration pollInterval = connector.pollInterval();
     BooleanSupplier stopped = () -> stopping;
     while (!stopping) {
-      if (!unopened.isEmpty() && System.nanoTime() - ledgerRetryAt >= 0) {
+      if (ledgerWait.isDue()) {
         openWaiting();
       }
       ConsumerRecords<byte[], byte[]> polled;
@@ -195,11 +191,7 @@ public final class KafkaRunner implements Runnable {
 
   /** The poll's wait: poll_interval, or less when partitions wait to read their ledger again. */
   private Duration pollFor(Duration pollInterval) {
-    if (unopened.isEmpty()) {
-      return pollInterval;
-    }
-    long untilRetry = Math.max(0, ledgerRetryAt - System.nanoTime());
-    return untilRetry < pollInterval.toNanos() ? Duration.ofNanos(untilRetry) : pollInterval;
+    return ledgerWait.untilRetry(pollInterval);
   }
 
   /**
@@ -210,29 +202,15 @@ public final class KafkaRunner implements Runnable {
    * Kafka Connect task does, rather than stopping the connector.
    */
   private void openWaiting() {
-    List<org.apache.kafka.common.TopicPartition> waiting = List.copyOf(unopened);
-    List<TopicPartition> partitions = waiting.stream().map(KafkaRunner::core).toList();
-    Map<TopicPartition, Long> next;
-    try {
-      next = session.open(partitions);
-    } catch (RedsinkException e) {
-      if (!e.isTransient()) {
-        throw e;
-      }
-      Duration delay = session.retryDelay();
-      ledgerRetryAt = System.nanoTime() + delay.toNanos();
-      // A position of their own, so the consumer neither fetches them nor asks for one it has
-      // not got (auto.offset.reset = none); the seek to the ledger comes once it is read.
-      consumer.seekToBeginning(waiting);
-      consumer.pause(waiting);
-      LOG.warn(
-          "Cannot resume {} from the ledger yet, trying again in {} ms (the partitions are paused"
-              + " until then): {}",
-          partitions,
-          delay.toMillis(),
-          e.getMessage());
+    Optional<LedgerWait.Resumed> read =
+        ledgerWait.read(session::open, session.retryDelay(), waitingConsumer);
+    if (read.isEmpty()) {
       return;
     }
+    List<TopicPartition> partitions = read.get().partitions();
+    List<org.apache.kafka.common.TopicPartition> waiting =
+        partitions.stream().map(KafkaRunner::kafka).toList();
+    Map<TopicPartition, Long> next = read.get().next();
     stats.figures().opened(next, partitions);
     // A seek below the log's start would find the offset out of range, skipping records the
     // topic's retention deleted before they were loaded: after a restart the process may have
@@ -257,8 +235,7 @@ public final class KafkaRunner implements Runnable {
         LOG.info("{} starts at offset {} (the log's first; nothing loaded yet)", tp, start);
       }
     }
-    unopened.removeAll(waiting);
-    consumer.resume(waiting);
+    ledgerWait.resume(read.get(), waitingConsumer);
     commitForMonitoring(resumed);
   }
 
@@ -381,7 +358,7 @@ public final class KafkaRunner implements Runnable {
       if (assigned.isEmpty() || rebalanceFailure != null) {
         return;
       }
-      unopened.addAll(assigned);
+      ledgerWait.add(assigned.stream().map(KafkaRunner::core).toList());
       try {
         openWaiting();
       } catch (RuntimeException e) {
@@ -393,8 +370,8 @@ public final class KafkaRunner implements Runnable {
     public void onPartitionsRevoked(Collection<org.apache.kafka.common.TopicPartition> revoked) {
       // The session loads what it buffered, then forgets the revoked partitions: their next owner
       // reads anything that did not load again from the ledger.
-      unopened.removeAll(revoked);
       List<TopicPartition> moved = revoked.stream().map(KafkaRunner::core).toList();
+      ledgerWait.remove(moved);
       try {
         session.flush();
       } catch (RuntimeException e) {
@@ -418,6 +395,26 @@ public final class KafkaRunner implements Runnable {
       if (!revoked.isEmpty()) {
         LOG.info("Partitions {} moved to another member of the group", revoked);
       }
+    }
+  }
+
+  /**
+   * Pauses partitions waiting for their ledger with a position of their own, so the consumer
+   * neither fetches them nor asks for one it has not got (auto.offset.reset = none); the seek to
+   * the ledger comes once it is read.
+   */
+  private final class WaitingConsumer implements LedgerWait.Consumer {
+    @Override
+    public void pause(List<TopicPartition> partitions) {
+      List<org.apache.kafka.common.TopicPartition> waiting =
+          partitions.stream().map(KafkaRunner::kafka).toList();
+      consumer.seekToBeginning(waiting);
+      consumer.pause(waiting);
+    }
+
+    @Override
+    public void resume(List<TopicPartition> partitions) {
+      consumer.resume(partitions.stream().map(KafkaRunner::kafka).toList());
     }
   }
 

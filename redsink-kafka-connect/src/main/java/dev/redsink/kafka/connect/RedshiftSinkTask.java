@@ -1,5 +1,9 @@
 package dev.redsink.kafka.connect;
 
+import static dev.redsink.kafka.connect.KafkaPartitions.core;
+import static dev.redsink.kafka.connect.KafkaPartitions.kafka;
+
+import dev.redsink.core.LedgerWait;
 import dev.redsink.core.SinkSession;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.record.TopicPartition;
@@ -9,13 +13,12 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.errors.RetriableException;
 import org.apache.kafka.connect.sink.SinkRecord;
 import org.apache.kafka.connect.sink.SinkTask;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Kafka Connect's adapter of a {@link SinkSession}: translates Connect's records and lifecycle to
@@ -23,8 +26,6 @@ import org.slf4j.LoggerFactory;
  * Redshift and lets Connect commit only offsets the ledger holds.
  */
 public class RedshiftSinkTask extends SinkTask {
-  private static final Logger LOG = LoggerFactory.getLogger(RedshiftSinkTask.class);
-
   private final Loader.Factory loaders;
   private final Clock clock;
   private final boolean inlineLoads;
@@ -33,15 +34,22 @@ public class RedshiftSinkTask extends SinkTask {
   private TaskMetrics metrics;
   private SinkSession<SinkRecord> session;
 
-  /**
-   * Partitions assigned while the ledger could not be read (Redshift unreachable), paused until it
-   * can be; each with the offset of the first record Connect delivered for it meanwhile (dropped,
-   * to be read again), or -1.
-   */
-  private final Map<TopicPartition, Long> unopened = new HashMap<>();
+  /** Partitions assigned while Redshift could not answer, paused until their ledger is read. */
+  private final LedgerWait ledgerWait = new LedgerWait();
 
-  /** Whether this task paused partitions waiting for their ledger (so it resumes them after). */
-  private boolean pausedForLedger;
+  /** Connect's side of the wait: its context pauses and resumes the partitions. */
+  private final LedgerWait.Consumer consumer =
+      new LedgerWait.Consumer() {
+        @Override
+        public void pause(List<TopicPartition> partitions) {
+          context.pause(kafka(partitions));
+        }
+
+        @Override
+        public void resume(List<TopicPartition> partitions) {
+          context.resume(kafka(partitions));
+        }
+      };
 
   public RedshiftSinkTask() {
     this(RedshiftLoader::open, Clock.systemUTC(), false);
@@ -94,58 +102,30 @@ public class RedshiftSinkTask extends SinkTask {
    */
   @Override
   public void open(Collection<org.apache.kafka.common.TopicPartition> partitions) {
-    core(partitions).forEach(tp -> unopened.putIfAbsent(tp, -1L));
+    ledgerWait.add(core(partitions));
     openWaiting();
   }
 
   /** Reads the ledger for the partitions still waiting for it, seeks them and resumes them. */
   private void openWaiting() {
-    if (unopened.isEmpty()) {
+    if (ledgerWait.isEmpty()) {
       return;
     }
-    List<TopicPartition> waiting = List.copyOf(unopened.keySet());
-    Map<TopicPartition, Long> next;
-    try {
-      next = session.openOneBefore(waiting);
-    } catch (RedsinkException e) {
-      if (!e.isTransient()) {
-        throw new ConnectException(e.getMessage(), e);
-      }
-      long delay = Math.max(1, session.retryDelay().toMillis());
-      LOG.warn(
-          "Cannot resume {} from the ledger yet, trying again in {} ms (the partitions are paused"
-              + " until then): {}",
-          waiting,
-          delay,
-          e.getMessage());
-      context.pause(kafka(waiting));
-      pausedForLedger = true;
-      context.timeout(delay);
+    Optional<LedgerWait.Resumed> read =
+        connect(() -> ledgerWait.read(session::openOneBefore, session.retryDelay(), consumer));
+    if (read.isEmpty()) {
+      context.timeout(Math.max(1, session.retryDelay().toMillis()));
       return;
     }
-    for (TopicPartition tp : waiting) {
-      long dropped = unopened.get(tp);
-      Long at = next.get(tp);
-      if (at == null && dropped >= 0) {
-        at = dropped; // no ledger row: read again what was dropped while waiting
-      }
-      if (at != null) {
-        context.offset(kafka(tp), at);
-      }
-    }
-    if (pausedForLedger) {
-      // Only what this task paused: Connect pauses partitions itself while it backs off.
-      context.resume(kafka(waiting));
-      pausedForLedger = false;
-    }
-    unopened.clear();
-    metrics.figures().opened(session.committed(), waiting);
+    read.get().next().forEach((tp, at) -> context.offset(kafka(tp), at));
+    ledgerWait.resume(read.get(), consumer);
+    metrics.figures().opened(session.committed(), read.get().partitions());
   }
 
   @Override
   public void put(Collection<SinkRecord> records) {
     openWaiting();
-    Collection<SinkRecord> opened = unopened.isEmpty() ? records : withoutUnopened(records);
+    Collection<SinkRecord> opened = ledgerWait.isEmpty() ? records : withoutWaiting(records);
     connect(
         () -> {
           session.put(opened);
@@ -175,7 +155,7 @@ public class RedshiftSinkTask extends SinkTask {
 
   @Override
   public void close(Collection<org.apache.kafka.common.TopicPartition> partitions) {
-    core(partitions).forEach(unopened::remove);
+    ledgerWait.remove(core(partitions));
     session.close(core(partitions));
     metrics.figures().forget(core(partitions));
   }
@@ -184,15 +164,11 @@ public class RedshiftSinkTask extends SinkTask {
    * The records of resumed partitions; a record of a partition still waiting for its ledger is
    * dropped, and its partition read again from the ledger (or this record) once resumed.
    */
-  private List<SinkRecord> withoutUnopened(Collection<SinkRecord> records) {
+  private List<SinkRecord> withoutWaiting(Collection<SinkRecord> records) {
     List<SinkRecord> kept = new ArrayList<>(records.size());
     for (SinkRecord r : records) {
-      TopicPartition tp = SinkRecordConverter.partitionOf(r);
-      Long dropped = unopened.get(tp);
-      if (dropped == null) {
+      if (!ledgerWait.withholds(SinkRecordConverter.partitionOf(r), r.originalKafkaOffset())) {
         kept.add(r);
-      } else if (dropped < 0 || r.originalKafkaOffset() < dropped) {
-        unopened.put(tp, r.originalKafkaOffset());
       }
     }
     return kept;
@@ -228,20 +204,5 @@ public class RedshiftSinkTask extends SinkTask {
       }
       throw new ConnectException(e.getMessage(), e);
     }
-  }
-
-  private static List<TopicPartition> core(
-      Collection<org.apache.kafka.common.TopicPartition> partitions) {
-    return partitions.stream().map(tp -> new TopicPartition(tp.topic(), tp.partition())).toList();
-  }
-
-  private static org.apache.kafka.common.TopicPartition[] kafka(List<TopicPartition> tps) {
-    return tps.stream()
-        .map(RedshiftSinkTask::kafka)
-        .toArray(org.apache.kafka.common.TopicPartition[]::new);
-  }
-
-  private static org.apache.kafka.common.TopicPartition kafka(TopicPartition tp) {
-    return new org.apache.kafka.common.TopicPartition(tp.topic(), tp.partition());
   }
 }
