@@ -1,4 +1,5 @@
-# Charts for docs/benchmarks.md from the results in redsink-bench/results/.
+# Charts for docs/benchmarks.md and redsink-bench/lab-notebook.md from the results in
+# redsink-bench/results/.
 # Run from the repository root: gnuplot redsink-bench/src/main/gnuplot/charts.gp
 set terminal pngcairo size 900,500 font "sans,11"
 set datafile separator "\t"
@@ -59,7 +60,7 @@ plot "redsink-bench/results/growth.tsv" using ($1/1e6):2 title "ledger dedup (de
      "" using ($1/1e6):3 title "dedup_by_id = true" pt 5 ps 0.5
 
 # 5. Kafka Connect end to end: records/s per run, Redsink against the Debezium JDBC sink.
-#    connect-e2e-runs.tsv is connect-e2e.tsv with one row per run (see docs/benchmarks.md, 3).
+#    connect-e2e-runs.tsv is connect-e2e.tsv with one row per run (see redsink-bench/lab-notebook.md, 3).
 set output "docs/benchmarks/connect.png"
 set title "Kafka Connect, 1M records through one worker into the emulator's PostgreSQL (1 task each)"
 set xlabel "run"

@@ -9,8 +9,9 @@ import java.nio.file.Path;
 
 /**
  * Turns a JMH JSON result of {@link CompressionBenchmark} into the codec table of
- * docs/benchmarks.md: per shape and codec the median over forks of rows/s, MB/s of payload, CPU
- * microseconds per 1,000 records on one core, and the file's bytes per record and per raw byte.
+ * redsink-bench/lab-notebook.md: per shape and codec the median over forks of rows/s, MB/s of
+ * payload, CPU microseconds per 1,000 records on one core, and the file's bytes per record and per
+ * raw byte.
  *
  * <p>Arguments: {@code --json=compression.json}.
  */

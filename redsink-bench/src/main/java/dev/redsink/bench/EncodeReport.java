@@ -14,10 +14,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Turns a JMH JSON result of {@link EncodeBenchmark} into the table of docs/benchmarks.md: per
- * shape and writer the median over forks of rows/s, MB/s of payload, ratio to the zstd floor, bytes
- * allocated per record, and the Parquet file size per record (measured here by writing one file
- * each way).
+ * Turns a JMH JSON result of {@link EncodeBenchmark} into the encode table of
+ * redsink-bench/lab-notebook.md: per shape and writer the median over forks of rows/s, MB/s of
+ * payload, ratio to the zstd floor, bytes allocated per record, and the Parquet file size per
+ * record (measured here by writing one file each way).
  *
  * <p>Arguments: {@code --json=encode.json [--tsv=encode.tsv]}.
  */
