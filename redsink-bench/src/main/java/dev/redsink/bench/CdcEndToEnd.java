@@ -1,7 +1,7 @@
 package dev.redsink.bench;
 
+import dev.redsink.bench.BenchConnectors.Target;
 import dev.redsink.bench.ConnectEndToEnd.Run;
-import dev.redsink.bench.ConnectEndToEnd.Target;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -219,7 +219,7 @@ public final class CdcEndToEnd {
 
   /** Redsink's connector as the Debezium section of docs/table-layouts.md sets it up. */
   static Map<String, String> redsink(Endpoint endpoint, String table, String flushMaxBytes) {
-    Map<String, String> c = ConnectEndToEnd.redsink(endpoint, table, 0, "");
+    Map<String, String> c = BenchConnectors.redsink(endpoint, table, 0, "");
     if (!flushMaxBytes.isEmpty()) {
       c.put("flush.max.bytes", flushMaxBytes);
     }
@@ -252,7 +252,7 @@ public final class CdcEndToEnd {
    */
   private static Map<String, String> debezium(
       Target target, String table, int batchSize, Topic topic, String mode) {
-    Map<String, String> c = ConnectEndToEnd.debezium(target, table, batchSize);
+    Map<String, String> c = BenchConnectors.debezium(target, table, batchSize);
     c.put("topics", topic.name());
     c.put("key.converter", JsonConverter.class.getName());
     c.put("key.converter.schemas.enable", "true");

@@ -3,7 +3,6 @@ package dev.redsink.bench;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.redsink.kafka.connect.RedshiftSinkConnector;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
@@ -11,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -29,11 +27,8 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.connect.converters.ByteArrayConverter;
-import org.apache.kafka.connect.json.JsonConverter;
 import org.apache.kafka.connect.runtime.rest.entities.ConnectorStateInfo;
 import org.apache.kafka.connect.runtime.rest.errors.ConnectRestException;
-import org.apache.kafka.connect.storage.StringConverter;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 
 /**
@@ -61,7 +56,6 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  */
 public final class ConnectEndToEnd {
   static final String TOPIC = "bench_connect";
-  private static final String DEBEZIUM = "io.debezium.connector.jdbc.JdbcSinkConnector";
   private static final long TIMEOUT_MS = 60L * 60 * 1000;
   private static final String BACKEND_USER = "postgres";
 
@@ -146,16 +140,17 @@ public final class ConnectEndToEnd {
       if (emulator.backendPort() < 0) {
         throw new IllegalStateException("Cannot find the emulator's embedded PostgreSQL port");
       }
-      Target debeziumTarget =
+      BenchConnectors.Target debeziumTarget =
           debeziumToRedshift
-              ? Target.frontEnd(endpoint)
-              : new Target(
+              ? BenchConnectors.Target.frontEnd(endpoint)
+              : new BenchConnectors.Target(
                   "jdbc:postgresql://127.0.0.1:" + emulator.backendPort() + "/dev?sslmode=disable",
                   BACKEND_USER,
                   "",
                   false);
-      Target redsinkTarget =
-          new Target(endpoint.jdbcUrl(), endpoint.user(), endpoint.password(), true);
+      BenchConnectors.Target redsinkTarget =
+          new BenchConnectors.Target(
+              endpoint.jdbcUrl(), endpoint.user(), endpoint.password(), true);
       connect = startConnect();
       connect.kafka().createTopic(TOPIC, partitions);
       long t0 = System.nanoTime();
@@ -183,16 +178,17 @@ public final class ConnectEndToEnd {
             continue;
           }
           String table = "bench_" + which + "_" + run;
-          Target target = which.equals("redsink") ? redsinkTarget : debeziumTarget;
+          BenchConnectors.Target target = which.equals("redsink") ? redsinkTarget : debeziumTarget;
           if (which.equals("debezium") && target.redshift()) {
-            createDebeziumTable(target, table);
+            BenchConnectors.createDebeziumTable(target, table);
           }
           Map<String, String> config =
               which.equals("redsink")
-                  ? rawValues(redsink(endpoint, table, batchSize, maxFileBytes), rawValues)
+                  ? BenchConnectors.rawValues(
+                      BenchConnectors.redsink(endpoint, table, batchSize, maxFileBytes), rawValues)
                   : which.equals("debezium")
-                      ? debezium(target, table, debeziumBatch)
-                      : rawValues(discard(), rawValues);
+                      ? BenchConnectors.debezium(target, table, debeziumBatch)
+                      : BenchConnectors.rawValues(BenchConnectors.discard(), rawValues);
           Run r = load(connect, emulator, run, which, config, end);
           r =
               new Run(
@@ -309,117 +305,6 @@ public final class ConnectEndToEnd {
     return bytes;
   }
 
-  /** Redsink's connector, default layout, one Parquet file per flush (64 MiB by default). */
-  static Map<String, String> redsink(
-      Endpoint endpoint, String table, int batchSize, String maxFileBytes) {
-    Map<String, String> c = new HashMap<>();
-    c.put("connector.class", RedshiftSinkConnector.class.getName());
-    c.put("topics", TOPIC);
-    c.put("tasks.max", "1");
-    c.put("key.converter", ByteArrayConverter.class.getName());
-    c.put("value.converter", JsonConverter.class.getName());
-    c.put("value.converter.schemas.enable", "true");
-    c.put(
-        "connection.string",
-        endpoint.jdbcUrl() + "&user=" + endpoint.user() + "&password=" + endpoint.password());
-    c.put("target.table", table);
-    c.put("aws.iam.role", endpoint.iamRole());
-    c.put("s3.bucket", endpoint.bucket());
-    c.put("s3.prefix", "connect-bench/" + table);
-    c.put("aws.region", endpoint.region());
-    c.put("s3.endpoint", endpoint.s3Endpoint());
-    c.put("aws.access.key.id", endpoint.accessKeyId());
-    c.put("aws.secret.access.key", endpoint.secretAccessKey());
-    c.put("batch.size", Integer.toString(batchSize));
-    if (!maxFileBytes.isEmpty()) {
-      c.remove("batch.size");
-      c.put("max.file.bytes", maxFileBytes);
-    }
-    c.put("flush.interval.ms", "1000");
-    return c;
-  }
-
-  /**
-   * Where a connector's table lives: the emulator's Redshift front end (the Redshift dialect, the
-   * cost profile) or its embedded PostgreSQL.
-   */
-  record Target(String url, String user, String password, boolean redshift) {
-    /** The emulator's front end through pgjdbc, as a PostgreSQL-driver user reaches Redshift. */
-    static Target frontEnd(Endpoint endpoint) {
-      String pgjdbc =
-          endpoint
-              .jdbcUrl()
-              .replace("jdbc:redshift://", "jdbc:postgresql://")
-              .replace("ssl=false", "sslmode=disable");
-      return new Target(pgjdbc, endpoint.user(), endpoint.password(), true);
-    }
-
-    Connection connect() throws SQLException {
-      return DriverManager.getConnection(url, user, password);
-    }
-  }
-
-  /**
-   * Debezium's table on Redshift, made as a Redshift user must make it: Debezium's own CREATE TABLE
-   * types a string as {@code text}, which Redshift creates as VARCHAR(256), too short for the 1 KiB
-   * payloads.
-   */
-  private static void createDebeziumTable(Target target, String table) throws SQLException {
-    try (Connection c = target.connect();
-        Statement s = c.createStatement()) {
-      s.execute("DROP TABLE IF EXISTS " + table);
-      s.execute("CREATE TABLE " + table + " (id BIGINT NOT NULL, payload VARCHAR(65535) NOT NULL)");
-    }
-  }
-
-  /**
-   * The Debezium JDBC sink with its defaults (insert mode, no primary key, batches of 500). Into
-   * the emulator's PostgreSQL it creates its table itself (schema evolution basic); into the
-   * Redshift front end the table exists ({@link #createDebeziumTable}) and evolution is off.
-   */
-  static Map<String, String> debezium(Target target, String table, int batchSize) {
-    Map<String, String> c = new HashMap<>();
-    c.put("connector.class", DEBEZIUM);
-    c.put("topics", TOPIC);
-    c.put("tasks.max", "1");
-    c.put("key.converter", StringConverter.class.getName());
-    c.put("value.converter", JsonConverter.class.getName());
-    c.put("value.converter.schemas.enable", "true");
-    c.put("connection.url", target.url());
-    c.put("connection.username", target.user());
-    c.put("connection.password", target.password());
-    c.put("insert.mode", "insert");
-    c.put("primary.key.mode", "none");
-    c.put("schema.evolution", target.redshift() ? "none" : "basic");
-    c.put("collection.name.format", table);
-    c.put("batch.size", Integer.toString(batchSize));
-    return c;
-  }
-
-  /**
-   * With {@code raw}, the connector reads values with ByteArrayConverter: the bytes as produced,
-   * neither parsed into a Struct nor written back to JSON.
-   */
-  private static Map<String, String> rawValues(Map<String, String> config, boolean raw) {
-    if (raw) {
-      config.put("value.converter", ByteArrayConverter.class.getName());
-      config.remove("value.converter.schemas.enable");
-    }
-    return config;
-  }
-
-  /** The floor: the same topic and converter into a sink that drops everything. */
-  private static Map<String, String> discard() {
-    Map<String, String> c = new HashMap<>();
-    c.put("connector.class", DiscardSinkConnector.class.getName());
-    c.put("topics", TOPIC);
-    c.put("tasks.max", "1");
-    c.put("key.converter", StringConverter.class.getName());
-    c.put("value.converter", JsonConverter.class.getName());
-    c.put("value.converter.schemas.enable", "true");
-    return c;
-  }
-
   static Run load(
       EmbeddedConnectCluster connect,
       EmulatorProcess emulator,
@@ -516,7 +401,7 @@ public final class ConnectEndToEnd {
     return offsets;
   }
 
-  static long count(Target target, String table) throws SQLException {
+  static long count(BenchConnectors.Target target, String table) throws SQLException {
     try (Connection c = target.connect();
         Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + table)) {
@@ -525,7 +410,7 @@ public final class ConnectEndToEnd {
     }
   }
 
-  static void drop(Target target, String table) throws SQLException {
+  static void drop(BenchConnectors.Target target, String table) throws SQLException {
     try (Connection c = target.connect();
         Statement s = c.createStatement()) {
       s.execute("DROP TABLE IF EXISTS " + table);

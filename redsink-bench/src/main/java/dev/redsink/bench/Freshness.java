@@ -101,7 +101,7 @@ public final class Freshness {
       Map<String, String> config =
           cdc
               ? CdcEndToEnd.converters(CdcEndToEnd.redsink(endpoint, table, ""), rawBytes)
-              : ConnectEndToEnd.redsink(endpoint, table, 0, "");
+              : BenchConnectors.redsink(endpoint, table, 0, "");
       config.remove("batch.size");
       if (!maxFileBytes.isEmpty()) {
         config.put("max.file.bytes", maxFileBytes);

@@ -1,6 +1,5 @@
 package dev.redsink.core.load;
 
-import dev.redsink.core.encode.ParquetFileWriter;
 import dev.redsink.core.encode.RecordChecks;
 import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
@@ -10,11 +9,6 @@ import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.retry.RetriesSpent;
 import dev.redsink.core.stage.Disposal;
-import dev.redsink.core.stage.StagedFile;
-import dev.redsink.core.table.Column;
-import dev.redsink.core.table.ColumnType;
-import dev.redsink.core.table.RowLayout;
-import dev.redsink.core.table.StagingColumns;
 import dev.redsink.core.table.WriteSettings;
 import dev.redsink.core.typed.FieldNames;
 import dev.redsink.core.typed.KeyFold;
@@ -22,15 +16,12 @@ import dev.redsink.core.typed.ParsedRows;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.IntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -223,7 +214,7 @@ final class TableLoader {
         return outcome(empty(), plan, plan.next());
       }
       if (table.layout().isTyped()) {
-        new SchemaEvolver(ctx.pool()).createIfMissing(table, plan.pending(), parsed());
+        new TypedTableCreation(ctx.pool()).createIfMissing(table, plan.pending(), parsed());
         SchemaEvolver.Evolved evolved = new SchemaEvolver(ctx.pool()).evolve(plan, parsed());
         plan = evolved.plan();
         if (evolved.table() != table) {
@@ -242,7 +233,7 @@ final class TableLoader {
       if (!plan.sameRecords(stagedPlan)
           || !plan.table().layout().equals(stagedPlan.table().layout())) {
         discardStaged();
-        staged = stage(plan);
+        staged = BatchStaging.stage(ctx, fold, plan);
         stagedPlan = plan;
       }
       LoadTransaction.Result result;
@@ -364,87 +355,6 @@ final class TableLoader {
       next.merge(new TopicPartition(r.topic(), r.partition()), r.offset() + 1, Math::max);
     }
     return next;
-  }
-
-  private StagedBatch stage(TablePlan plan) {
-    long start = System.nanoTime();
-    Instant createdAt = Instant.now();
-    List<Record> pending = plan.pending();
-    ParquetFileWriter writer = plan.table().writer();
-    Optional<StagedChanges> changes = Optional.empty();
-    if (fold != null) {
-      KeyFold.Folded folded = fold.fold(pending);
-      RowLayout layout = plan.table().layout();
-      List<Column> columns = new ArrayList<>(layout.columns());
-      columns.add(RowLayout.field(KeyFold.OP_COLUMN, ColumnType.VARCHAR_20));
-      if (!folded.keptColumns().isEmpty()) {
-        columns.add(RowLayout.field(KeyFold.KEEP_COLUMN, ColumnType.VARCHAR_MAX));
-      }
-      List<String> previousKey =
-          keyText(columns, folded.previousKeyColumns(), StagingColumns::previousKey);
-      List<String> previousNextKey =
-          keyText(columns, folded.previousNextKeyColumns(), StagingColumns::previousNextKey);
-      List<String> nextKey = keyText(columns, folded.nextKeyColumns(), StagingColumns::nextKey);
-      List<String> awaitsOldKey =
-          keyText(columns, folded.awaitsKeyColumns(), StagingColumns::awaitsOldKey);
-      List<String> awaitsNewKey =
-          keyText(columns, folded.awaitsKeyColumns(), StagingColumns::awaitsNewKey);
-      List<String> movedToKey =
-          keyText(columns, folded.movedToKeyColumns(), StagingColumns::movedToKey);
-      RowLayout stagingLayout = layout.withColumns(columns);
-      writer = new ParquetFileWriter(stagingLayout, plan.table().compression(), FieldNames.COLUMNS);
-      pending = folded.staged();
-      changes =
-          Optional.of(
-              new StagedChanges(
-                  stagingLayout,
-                  folded.changes(),
-                  folded.keyColumns(),
-                  folded.operations(),
-                  folded.keptColumns(),
-                  previousKey,
-                  previousNextKey,
-                  nextKey,
-                  new StagedChanges.Awaits(awaitsOldKey, awaitsNewKey, movedToKey),
-                  folded.truncate()));
-    }
-    FileStaging.Staged staged =
-        ctx.staging().stage(FileCuts.cut(pending, ctx.split()), writer, createdAt, plan.parsed());
-    List<StagedFile> files = staged.files();
-    long uploadNanos = staged.upload().toNanos();
-    Optional<StagedFile> manifest = Optional.empty();
-    if (files.size() > 1) {
-      long t0 = System.nanoTime();
-      try {
-        manifest = Optional.of(ctx.stager().uploadManifest(files));
-      } catch (RuntimeException e) {
-        ctx.dispose(files, Disposal.DELETE);
-        throw e;
-      }
-      uploadNanos += System.nanoTime() - t0;
-    }
-    return new StagedBatch(
-        files,
-        manifest,
-        pending.size(),
-        staged.bytes(),
-        Duration.ofNanos(System.nanoTime() - start),
-        staged.encode(),
-        Duration.ofNanos(uploadNanos),
-        changes);
-  }
-
-  /**
-   * Adds {@code count} staging-only text columns named by {@code name} to {@code columns}: one per
-   * key column, holding a key as text.
-   */
-  private static List<String> keyText(List<Column> columns, int count, IntFunction<String> name) {
-    List<String> names = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      names.add(name.apply(i));
-      columns.add(RowLayout.field(name.apply(i), ColumnType.VARCHAR_MAX));
-    }
-    return names;
   }
 
   private void discardStaged() {

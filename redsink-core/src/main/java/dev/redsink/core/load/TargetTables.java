@@ -196,7 +196,7 @@ final class TargetTables {
       createSchema(c);
       ledger.create(c, name);
       if (expected.isTyped()) {
-        // Created by the first load, when its fields are known; see SchemaEvolver.
+        // Created by the first load, when its fields are known; see TypedTableCreation.
         List<ExistingColumn> found = columns(c, name);
         RowLayout actual =
             found.isEmpty() ? expected : TypedTableColumns.of(name, expected, found).layout();
