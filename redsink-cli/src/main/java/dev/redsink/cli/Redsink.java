@@ -63,19 +63,21 @@ public final class Redsink implements Runnable {
 
   /**
    * The command line with the production subcommands, then {@code more} (the demo artifact adds
-   * {@code demo} and {@code emulator}), then {@code help}; failures print as one message.
+   * {@code demo} and {@code emulator}), then {@code help}; failures print as one message, and an
+   * unknown option or command names the nearest one.
    */
   public static CommandLine commandLine(
       StopSignal stop, PrintWriter out, PrintWriter err, List<Object> more) {
     CommandLine line = new CommandLine(new Redsink(stop));
     more.forEach(line::addSubcommand);
-    line.addSubcommand(new CommandLine.HelpCommand());
+    line.addSubcommand(new HelpCommand());
     if (more.isEmpty()) {
       line.getCommandSpec().usageMessage().footer(DEMO_FOOTER);
     }
     line.setOut(out);
     line.setErr(err);
     line.setExecutionExceptionHandler(new FailureReport());
+    line.setParameterExceptionHandler(new UsageErrorReport());
     return line;
   }
 }
