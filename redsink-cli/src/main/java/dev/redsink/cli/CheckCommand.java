@@ -20,17 +20,19 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "check",
     mixinStandardHelpOptions = true,
-    description = {
-      "Checks a connector file before going live: configuration; Redshift reachable (SELECT 1);"
-          + " privileges; S3 put with checksum and delete on the prefix; a one-row COPY with the"
-          + " IAM role; bucket region; bucket policy.",
-      "Exit code 0 when every check passed, 1 otherwise."
-    })
+    description =
+        "Checks connector files against Redshift and S3 before going live, each check ✓ or ✗ with"
+            + " its fix; exit code 0 when all pass, 1 otherwise.",
+    footerHeading = "%nExample:%n",
+    footer = "  redsink check orders.toml")
 final class CheckCommand implements Callable<Integer> {
 
   @Spec private CommandSpec spec;
 
-  @Parameters(arity = "1..*", paramLabel = "CONNECTOR.toml", description = "Connector files.")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "CONNECTOR.toml",
+      description = "Connector files; those with enabled = false are skipped.")
   private List<Path> files;
 
   @Override

@@ -13,16 +13,19 @@ import picocli.CommandLine.Parameters;
 /** A connector file and, optionally, the Kafka brokers of its topics. */
 final class ConnectorAndBrokers {
 
-  @Parameters(index = "0", paramLabel = "CONNECTOR.toml", description = "Connector file.")
+  @Parameters(
+      index = "0",
+      paramLabel = "CONNECTOR.toml",
+      description = "Connector file; its plugin_config names the cluster and the tables.")
   private Path file;
 
   @Option(
       names = "--bootstrap-servers",
       paramLabel = "HOST:PORT,...",
       description =
-          "Kafka brokers (else $"
+          "Kafka brokers, to compare the ledger with the logs. Default: $"
               + RunCommand.BOOTSTRAP_ENV
-              + ", else the [kafka] table), to compare the ledger with the logs.")
+              + ", else bootstrap.servers in the connector file's [kafka] table, else none.")
   private String bootstrapServers;
 
   /** The connector file, with environment overrides applied. */

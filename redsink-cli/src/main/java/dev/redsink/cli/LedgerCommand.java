@@ -9,10 +9,11 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "ledger",
     mixinStandardHelpOptions = true,
-    description = {
-      "Shows or resets a connector's ledger: per table, topic and partition, the next offset to"
-          + " load, which every runtime (redsink run, Kafka Connect) resumes from."
-    },
+    description =
+        "Shows or resets a connector's ledger: per table, topic and partition the next offset to"
+            + " load, where every runtime resumes.",
+    footerHeading = "%nExample:%n",
+    footer = "  redsink ledger show orders.toml --bootstrap-servers localhost:9092",
     subcommands = {LedgerShowCommand.class, LedgerResetCommand.class})
 final class LedgerCommand implements Runnable {
 

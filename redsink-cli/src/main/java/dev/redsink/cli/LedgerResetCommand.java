@@ -26,30 +26,33 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "reset",
     mixinStandardHelpOptions = true,
-    description = {
-      "Sets the next offset to load of a topic's partitions (all of them, or those given) in one"
-          + " transaction, and prints the ledger rows before and after. Stop the connector first:"
-          + " while a load of the table holds the ledger's lock the reset is refused, unless"
-          + " --wait is given; a connector still running would move the ledger on again.",
-      "Rows already in the table stay; delete them yourself if the records are to be loaded"
-          + " again."
-    })
+    description =
+        "Sets where a topic's partitions resume, in one transaction, printing before and after;"
+            + " rows already loaded stay. Stop the connector first.",
+    footerHeading = "%nExample:%n",
+    footer =
+        "  redsink ledger reset orders.toml --topic orders.eu --to-earliest"
+            + " --bootstrap-servers kafka:9092")
 final class LedgerResetCommand implements Callable<Integer> {
 
   @Spec private CommandSpec spec;
 
   @Mixin private ConnectorAndBrokers options;
 
-  @Option(names = "--topic", required = true, description = "The topic whose offsets to reset.")
+  @Option(
+      names = "--topic",
+      required = true,
+      paramLabel = "TOPIC",
+      description = "The topic whose partitions to reset.")
   private String topic;
 
   @Option(
       names = "--partition",
       paramLabel = "P",
       description =
-          "A partition to reset; repeatable. Default: every partition of the topic (from the"
-              + " brokers when known, else those with ledger rows). With brokers, each must be"
-              + " one of the topic's.")
+          "A partition to reset; repeatable. With brokers, each must be one of the topic's."
+              + " Default: every partition of the topic (from the brokers when known, else those"
+              + " with ledger rows).")
   private List<Integer> partitions = List.of();
 
   @ArgGroup(multiplicity = "1")
@@ -57,7 +60,8 @@ final class LedgerResetCommand implements Callable<Integer> {
 
   @Option(
       names = "--wait",
-      description = "Wait for a load holding the ledger's lock to commit instead of refusing.")
+      description =
+          "Wait for a load holding the ledger's lock to commit. Default: refuse while one does.")
   private boolean await;
 
   /** Where to: an offset, or the earliest the log holds. */
@@ -66,17 +70,15 @@ final class LedgerResetCommand implements Callable<Integer> {
         names = "--to-offset",
         paramLabel = "N",
         description =
-            "Resume at offset N. With brokers, N must lie within each partition's log (from its"
-                + " earliest record to its end).")
+            "Resume at offset N. With brokers, N must lie within each partition's log, from its"
+                + " earliest record to its end.")
     Long offset;
 
     @Option(
         names = "--to-earliest",
         description =
             "Resume at each partition's earliest record still in its log, as the brokers report"
-                + " it (needs the brokers: --bootstrap-servers, $"
-                + RunCommand.BOOTSTRAP_ENV
-                + " or the [kafka] table).")
+                + " it; needs the brokers.")
     boolean earliest;
   }
 

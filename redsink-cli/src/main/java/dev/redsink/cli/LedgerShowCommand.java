@@ -23,12 +23,11 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "show",
     mixinStandardHelpOptions = true,
-    description = {
-      "Prints, per table, topic and partition of the connector, the next offset to load and when"
-          + " it last moved; with Kafka brokers, also each log's end offset and the lag.",
-      "A log that ends below the ledger (a topic deleted and recreated) is flagged with the"
-          + " reset to run."
-    })
+    description =
+        "Prints the next offset to load per table, topic and partition, and when it last moved;"
+            + " with brokers, each log's end offset and the lag.",
+    footerHeading = "%nExample:%n",
+    footer = "  redsink ledger show orders.toml --bootstrap-servers localhost:9092")
 final class LedgerShowCommand implements Callable<Integer> {
 
   @Spec private CommandSpec spec;

@@ -41,15 +41,11 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "load",
     mixinStandardHelpOptions = true,
-    description = {
-      "Loads newline-delimited records from FILE (or stdin with - or no FILE) as partition 0 of"
-          + " --topic, using the connector file's plugin_config.",
-      "The record at offset n is line n+1: re-running the same input loads nothing twice.",
-      "With --replace the table becomes exactly the input, atomically: the input loads into a"
-          + " run table first and replaces the table's contents in one transaction at the end;"
-          + " a failure or Ctrl-C before then leaves the table as it was. A second replace of"
-          + " the same table is refused while one runs."
-    })
+    description =
+        "Loads newline-delimited records as partition 0 of a topic: line n+1 is offset n, so"
+            + " loading the same input again loads nothing twice.",
+    footerHeading = "%nExample:%n",
+    footer = "  redsink load orders.toml --topic orders.eu backfill.ndjson")
 final class LoadCommand implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(LoadCommand.class);
 
@@ -57,23 +53,32 @@ final class LoadCommand implements Callable<Integer> {
 
   @Spec private CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "CONNECTOR.toml", description = "Connector file.")
+  @Parameters(
+      index = "0",
+      paramLabel = "CONNECTOR.toml",
+      description = "Connector file; its plugin_config says where and how to load.")
   private Path file;
 
   @Parameters(
       index = "1",
       arity = "0..1",
       paramLabel = "FILE",
-      description = "Newline-delimited records; - or none for stdin.")
+      defaultValue = "-",
+      description = "Newline-delimited records; - for standard input. Default: ${DEFAULT-VALUE}.")
   private String input;
 
-  @Option(names = "--topic", required = true, description = "Topic name the records belong to.")
+  @Option(
+      names = "--topic",
+      required = true,
+      paramLabel = "TOPIC",
+      description = "The topic the records belong to: it names the table and the ledger rows.")
   private String topic;
 
   @Option(
       names = "--replace",
       description =
-          "Make the table exactly this input (atomic full refresh) instead of appending to it.")
+          "Make the table exactly this input, atomically, in one transaction at the end; a"
+              + " failure or Ctrl-C before then leaves the table as it was. Default: append.")
   private boolean replace;
 
   @Override

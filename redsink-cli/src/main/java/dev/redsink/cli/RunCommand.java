@@ -33,12 +33,11 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,
-    description = {
-      "Runs connector files (the reference design's TOML format) from Kafka until SIGTERM or"
-          + " Ctrl-C, which finish the in-flight load and exit 0.",
-      "Environment overrides: REDSINK_CONNECTORS_SINK_<KEY>_PLUGIN_CONFIG_<FIELD> (or PICOMQ_...)"
-          + " replaces any plugin_config key."
-    })
+    description =
+        "Loads the topics each connector file matches from Kafka into Redshift until SIGTERM or"
+            + " Ctrl-C, which finish the load in flight and exit 0.",
+    footerHeading = "%nExample:%n",
+    footer = "  redsink run orders.toml --bootstrap-servers localhost:9092 --http-port 9404")
 final class RunCommand implements Callable<Integer> {
   static final String BOOTSTRAP_ENV = "REDSINK_KAFKA_BOOTSTRAP_SERVERS";
 
@@ -46,25 +45,36 @@ final class RunCommand implements Callable<Integer> {
 
   @Spec private CommandSpec spec;
 
-  @Parameters(arity = "1..*", paramLabel = "CONNECTOR.toml", description = "Connector files.")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "CONNECTOR.toml",
+      description =
+          "Connector files, each its own consumer group (redsink-<connector key>); those with"
+              + " enabled = false are skipped.")
   private List<Path> files;
 
   @Option(
       names = "--bootstrap-servers",
       paramLabel = "HOST:PORT,...",
-      description = "Kafka brokers (else $" + BOOTSTRAP_ENV + ", else the [kafka] table).")
+      description =
+          "Kafka brokers. Default: $"
+              + BOOTSTRAP_ENV
+              + ", else bootstrap.servers in the connector file's [kafka] table.")
   private String bootstrapServers;
 
   @Option(
       names = "--kafka-property",
       paramLabel = "NAME=VALUE",
-      description = "A further Kafka consumer property; repeatable; wins over the [kafka] table.")
+      description =
+          "A Kafka consumer property; repeatable. Default: the [kafka] table and"
+              + " REDSINK_KAFKA_<NAME> variables, which this overrides.")
   private Map<String, String> kafkaProperties = Map.of();
 
   @Option(
       names = "--http-port",
       paramLabel = "PORT",
-      description = "Serve /metrics (Prometheus) and /health on this port.")
+      description =
+          "Serve /metrics (Prometheus text) and /health on this port. Default: no HTTP server.")
   private Integer httpPort;
 
   @Option(
@@ -72,8 +82,8 @@ final class RunCommand implements Callable<Integer> {
       paramLabel = "ADDRESS",
       defaultValue = "127.0.0.1",
       description =
-          "Address the --http-port server listens on: 127.0.0.1 (the default) for this machine"
-              + " only, 0.0.0.0 for every interface (a Prometheus scraping a container).")
+          "Address the --http-port server listens on; 0.0.0.0 for every interface (a Prometheus"
+              + " scraping a container). Default: ${DEFAULT-VALUE}, this machine only.")
   private String httpHost;
 
   @Option(
@@ -82,7 +92,7 @@ final class RunCommand implements Callable<Integer> {
       defaultValue = "2m",
       description =
           "/health answers 503 once loads have failed and been retried this long without one"
-              + " committing (e.g. 30s, 2m).")
+              + " committing, e.g. 30s. Default: ${DEFAULT-VALUE}.")
   private String unhealthyAfter;
 
   @Override

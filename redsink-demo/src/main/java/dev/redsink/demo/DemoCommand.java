@@ -39,12 +39,11 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
-    description = {
-      "Starts the Redshift emulator and an embedded Kafka broker, produces sample order events to"
-          + " orders.eu and orders.us, runs the reference's Quick start connector (pattern"
-          + " 'orders\\..*', target_table 'orders_{topic_segment[-1]}') and shows the result.",
-      "Keeps running for you to explore with psql until Ctrl-C, unless --exit."
-    })
+    description =
+        "Loads sample orders from an embedded Kafka broker into the Redshift emulator and shows"
+            + " the result, then runs on for you to explore with psql until Ctrl-C.",
+    footerHeading = "%nExample:%n",
+    footer = "  redsink demo --exit --records 20000")
 final class DemoCommand implements Callable<Integer> {
   private final StopSignal stop;
 
@@ -54,29 +53,38 @@ final class DemoCommand implements Callable<Integer> {
 
   @Option(
       names = "--records",
+      paramLabel = "N",
       defaultValue = "100000",
-      description = "Sample events to produce (default ${DEFAULT-VALUE}).")
+      description = "Sample order events to produce. Default: ${DEFAULT-VALUE}.")
   private long records;
 
-  @Option(names = "--exit", description = "Stop right after showing the result.")
+  @Option(
+      names = "--exit",
+      description = "Stop right after showing the result. Default: run on until Ctrl-C.")
   private boolean exit;
 
   @Option(
       names = "--port",
+      paramLabel = "PORT",
       defaultValue = "0",
-      description = "Redshift emulator port (default: a free one).")
+      description =
+          "Redshift (PostgreSQL protocol) port on 127.0.0.1; 0 picks a free one."
+              + " Default: ${DEFAULT-VALUE}.")
   private int port;
 
   @Option(
       names = "--http-port",
+      paramLabel = "PORT",
       defaultValue = "0",
-      description = "Port of /metrics and /health on 127.0.0.1 (default: a free one).")
+      description =
+          "Port of /metrics and /health on 127.0.0.1; 0 picks a free one. Default: ${DEFAULT-VALUE}.")
   private int httpPort;
 
   @Option(
       names = "--s3-port",
+      paramLabel = "PORT",
       defaultValue = "0",
-      description = "S3 endpoint port (default: a free one).")
+      description = "S3 endpoint port on 127.0.0.1; 0 picks a free one. Default: ${DEFAULT-VALUE}.")
   private int s3Port;
 
   DemoCommand(StopSignal stop) {

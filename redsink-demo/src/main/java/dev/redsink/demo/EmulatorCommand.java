@@ -16,11 +16,11 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "emulator",
     mixinStandardHelpOptions = true,
-    description = {
-      "Runs the Redshift emulator (Redshift's SQL dialect over an embedded PostgreSQL, plus a local"
-          + " S3) in the foreground until SIGTERM or Ctrl-C.",
-      "With --env-file, writes the connection details as shell exports once it is ready."
-    })
+    description =
+        "Runs the Redshift emulator (Redshift's SQL dialect over an embedded PostgreSQL, plus a"
+            + " local S3) until SIGTERM or Ctrl-C, which leave nothing behind.",
+    footerHeading = "%nExample:%n",
+    footer = "  redsink emulator --env-file emulator.env")
 final class EmulatorCommand implements Callable<Integer> {
   private final StopSignal stop;
 
@@ -28,14 +28,18 @@ final class EmulatorCommand implements Callable<Integer> {
 
   @Option(
       names = "--port",
+      paramLabel = "PORT",
       defaultValue = "5439",
-      description = "Redshift (PostgreSQL protocol) port on 127.0.0.1; 0 picks a free one.")
+      description =
+          "Redshift (PostgreSQL protocol) port on 127.0.0.1; 0 picks a free one."
+              + " Default: ${DEFAULT-VALUE}.")
   private int port;
 
   @Option(
       names = "--s3-port",
+      paramLabel = "PORT",
       defaultValue = "9000",
-      description = "S3 endpoint port on 127.0.0.1; 0 picks a free one.")
+      description = "S3 endpoint port on 127.0.0.1; 0 picks a free one. Default: ${DEFAULT-VALUE}.")
   private int s3Port;
 
   @Option(
@@ -44,10 +48,11 @@ final class EmulatorCommand implements Callable<Integer> {
       defaultValue = "${env:REDSINK_EMULATOR_COST_PROFILE:-off}",
       converter = CostProfileConverter.class,
       description =
-          "Latency the emulator adds where a cluster takes time: off (the default), redshift"
+          "Latency the emulator adds where a cluster takes time: off, redshift"
               + " (statement=1ms,commit=600ms,copy=1s,mb=5ms), or your own parts, e.g."
               + " statement=2ms,commit=200ms,copy=500ms,mb=2ms (omitted parts are 0). Commits"
-              + " queue one at a time across sessions. Environment: REDSINK_EMULATOR_COST_PROFILE.")
+              + " queue one at a time across sessions."
+              + " Default: $REDSINK_EMULATOR_COST_PROFILE, else off.")
   private CostProfile costProfile;
 
   @Option(
@@ -55,7 +60,7 @@ final class EmulatorCommand implements Callable<Integer> {
       paramLabel = "FILE",
       description =
           "Write PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE, AWS_* and REDSINK_* exports here"
-              + " once ready (source it from a shell).")
+              + " once ready, to source from a shell. Default: none.")
   private Path envFile;
 
   EmulatorCommand(StopSignal stop) {

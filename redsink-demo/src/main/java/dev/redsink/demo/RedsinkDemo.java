@@ -4,6 +4,7 @@ import dev.redsink.cli.Redsink;
 import dev.redsink.cli.StopSignal;
 import java.io.PrintWriter;
 import java.util.List;
+import picocli.CommandLine;
 
 /**
  * The {@code redsink} command of the demo artifact: every production command plus {@code demo} and
@@ -21,8 +22,12 @@ public final class RedsinkDemo {
 
   /** Runs one command line and returns its exit code. */
   static int execute(String[] args, PrintWriter out, PrintWriter err, StopSignal stop) {
+    return commandLine(stop, out, err).execute(args);
+  }
+
+  /** The production command line plus {@code demo} and {@code emulator}. */
+  static CommandLine commandLine(StopSignal stop, PrintWriter out, PrintWriter err) {
     return Redsink.commandLine(
-            stop, out, err, List.of(new DemoCommand(stop), new EmulatorCommand(stop)))
-        .execute(args);
+        stop, out, err, List.of(new DemoCommand(stop), new EmulatorCommand(stop)));
   }
 }
