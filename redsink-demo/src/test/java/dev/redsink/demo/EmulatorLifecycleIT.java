@@ -53,7 +53,7 @@ class EmulatorLifecycleIT {
   void sigtermAtAnyMomentAndSigkillLeaveNothingBehind() throws Exception {
     long seed = System.nanoTime();
     SplittableRandom random = new SplittableRandom(seed);
-    for (int round = 0; round < 4; round++) {
+    for (int round = 0; round < 2; round++) {
       long delay = random.nextLong(8_000);
       try (JvmProcess redsink = start()) {
         Thread.sleep(delay);

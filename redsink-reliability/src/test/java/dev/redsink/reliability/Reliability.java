@@ -4,8 +4,8 @@ package dev.redsink.reliability;
 final class Reliability {
   private Reliability() {}
 
-  /** Records per fault scenario, from -Dreliability.records (default 100,000). */
+  /** Records per fault scenario, from -Dreliability.records (default 40,000). */
   static int records() {
-    return Integer.getInteger("reliability.records", 100_000);
+    return Integer.getInteger("reliability.records", 40_000);
   }
 }
