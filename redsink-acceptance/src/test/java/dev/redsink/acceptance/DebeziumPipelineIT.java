@@ -47,7 +47,8 @@ import org.junit.jupiter.api.extension.TestWatcher;
  * PostgreSQL with logical replication → Debezium's PostgreSQL connector (pgoutput, its defaults)
  * and Redsink's plugin, installed from its zip, in one Kafka Connect worker → the emulator. After
  * each step the source table and the Redshift table hold the same rows and values, in the column
- * types a Redshift user would choose (docs/table-layouts.md, "From Debezium").
+ * types a Redshift user would choose (docs/table-layouts.md, "From Debezium"). The last step runs
+ * docs/tutorial-debezium.md's own files in the same worker.
  */
 @EnabledIfSystemProperty(
     named = "acceptance.work",
@@ -171,7 +172,9 @@ class DebeziumPipelineIT {
               "redsink-flat",
               "redsink-accounts",
               "redsink-keys",
-              "redsink-trickle")) {
+              "redsink-trickle",
+              "customers-from-postgres",
+              "customers-to-redshift")) {
         try {
           System.out.println(
               "Debezium pipeline: "
@@ -869,6 +872,61 @@ class DebeziumPipelineIT {
           .as(table + ": the dead letter queue holds the refused change alone")
           .isEqualTo(1);
     }
+  }
+
+  /**
+   * docs/tutorial-debezium.md, run from its own files in this pipeline's worker: source.sql on the
+   * source, the connectors of debezium-postgres.json and redshift-sink.json, then changes.sql;
+   * after each, queries.sql prints what the page shows (after-snapshot.txt, after-changes.txt).
+   * Only what a reader's machine has differently is replaced: the source's address and login, and
+   * the emulator's variables the sink reads with ${env:…}. The tutorial's own schema, slot,
+   * publication and topic prefix keep it apart from this pipeline's tables and connectors.
+   */
+  @Test
+  @Order(130)
+  void theDebeziumTutorialGivesWhatItsPageShows() throws Exception {
+    source.execute(Tutorial.statements(Tutorial.file("source.sql")).toArray(String[]::new));
+
+    Tutorial.Connector debezium = Tutorial.connector("debezium-postgres.json");
+    Map<String, String> dbzConfig = new LinkedHashMap<>(debezium.config());
+    assertThat(dbzConfig).containsKeys(source.debeziumConnection().keySet().toArray(String[]::new));
+    dbzConfig.putAll(source.debeziumConnection());
+    for (String key : List.of("topic.prefix", "slot.name")) {
+      assertThat(dbzConfig.get(key)).as(key).isNotEqualTo(debezium().get(key));
+    }
+    assertThat(dbzConfig.get("publication.name")).isNotEqualTo("dbz_publication");
+
+    Tutorial.Connector sink = Tutorial.connector("redshift-sink.json");
+    Map<String, String> sinkConfig =
+        Tutorial.resolveEnvironment(sink.config(), Tutorial.emulatorEnvironment(emulator));
+
+    connect.configureConnector(debezium.name(), dbzConfig);
+    connect.configureConnector(sink.name(), sinkConfig);
+    awaitTutorialOutput("after-snapshot.txt");
+    source.execute(Tutorial.statements(Tutorial.file("changes.sql")).toArray(String[]::new));
+    awaitTutorialOutput("after-changes.txt");
+    connect.deleteConnector(sink.name());
+    connect.deleteConnector(debezium.name());
+  }
+
+  /** Waits until queries.sql gives what psql printed into the tutorial's output file. */
+  private static void awaitTutorialOutput(String output) throws Exception {
+    List<Tutorial.Result> want = Tutorial.psqlOutput(Tutorial.file(output));
+    List<String> queries = Tutorial.statements(Tutorial.file("queries.sql"));
+    long deadline = System.nanoTime() + CATCH_UP.toNanos();
+    Object have = null;
+    while (System.nanoTime() < deadline) {
+      try (Connection c = warehouse.connect()) {
+        have = Tutorial.run(c, queries);
+      } catch (SQLException e) {
+        have = e.toString(); // the table or its ledger is not created yet
+      }
+      if (want.equals(have)) {
+        return;
+      }
+      Thread.sleep(500);
+    }
+    assertThat(have).as("queries.sql against docs/tutorial-debezium/" + output).isEqualTo(want);
   }
 
   private static String deadLetterTopic(String table) {
