@@ -1,6 +1,6 @@
 package dev.redsink.reliability;
 
-/** The suite's size: records per scenario, 100k in the test command, more for the full run. */
+/** The suite's size: records per scenario, 40,000 in the test command, more for the full run. */
 final class Reliability {
   private Reliability() {}
 

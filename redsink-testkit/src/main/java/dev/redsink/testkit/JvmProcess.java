@@ -17,7 +17,8 @@ import java.util.function.BooleanSupplier;
 /**
  * A child JVM run as a user runs the command: {@code java -jar} on the built jar (or a main class
  * on the test class path), its output captured in files, stopped with SIGTERM as a service manager
- * does or SIGKILL as a crash.
+ * does or SIGKILL as a crash. Children of one jar share the classes they load through a {@link
+ * ClassDataArchive}.
  */
 public final class JvmProcess implements AutoCloseable {
 
@@ -103,12 +104,17 @@ public final class JvmProcess implements AutoCloseable {
       // Short-lived JVMs sharing the machine with the test's: C1 alone compiles enough.
       command.add("-XX:TieredStopAtLevel=1");
       command.addAll(jvmOptions);
-      if (jar != null && Files.exists(jar)) {
+      boolean fromJar = jar != null && Files.exists(jar);
+      String path = classPath != null ? classPath : System.getProperty("java.class.path");
+      ClassDataArchive classData =
+          ClassDataArchive.forLaunch(fromJar ? jar : null, fromJar ? null : path).next();
+      command.addAll(classData.jvmOptions());
+      if (fromJar) {
         command.add("-jar");
         command.add(jar.toAbsolutePath().toString());
       } else {
         command.add("-cp");
-        command.add(classPath != null ? classPath : System.getProperty("java.class.path"));
+        command.add(path);
         command.add(mainClass);
       }
       command.addAll(args);
@@ -128,7 +134,9 @@ public final class JvmProcess implements AutoCloseable {
         builder.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
       }
       builder.environment().putAll(env);
-      return new JvmProcess(name, poll, builder.start(), out, err);
+      Process process = builder.start();
+      classData.started(process);
+      return new JvmProcess(name, poll, process, out, err);
     }
   }
 

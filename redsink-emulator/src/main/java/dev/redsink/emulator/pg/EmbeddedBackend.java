@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
@@ -72,21 +73,22 @@ public final class EmbeddedBackend implements AutoCloseable {
               .setServerConfig("timezone", "UTC")
               .setServerConfig("listen_addresses", "127.0.0.1")
               .setServerConfig("max_pred_locks_per_transaction", "1024");
+      Optional<BackendTemplate> template = BackendTemplate.configured(catalogDigest());
+      if (template.isPresent()) {
+        template.get().copyTo(directory.data(), EmbeddedBackend::prepare);
+      }
       pg = builder.start();
+      if (template.isEmpty()) {
+        prepare(pg);
+      }
       try (Connection c = pg.getPostgresDatabase().getConnection();
           Statement st = c.createStatement()) {
-        st.execute("CREATE DATABASE " + DATABASE);
-        st.execute(
-            "ALTER DATABASE " + DATABASE + " SET default_transaction_isolation = 'serializable'");
         for (Map.Entry<String, Boolean> role : rolesAreSuperusers.entrySet()) {
           String name = "\"" + role.getKey().replace("\"", "\"\"") + "\"";
           st.execute("CREATE ROLE " + name + " LOGIN" + (role.getValue() ? " SUPERUSER" : ""));
         }
       }
-      EmbeddedBackend backend =
-          new EmbeddedBackend(builder.setPort(pg.getPort()), pg, directory, watchdog);
-      backend.installCatalog();
-      return backend;
+      return new EmbeddedBackend(builder.setPort(pg.getPort()), pg, directory, watchdog);
     } catch (IOException | SQLException | RuntimeException e) {
       stopQuietly(pg);
       // A server the library started but gave up waiting for has no handle: find it by its pid
@@ -123,8 +125,15 @@ public final class EmbeddedBackend implements AutoCloseable {
   private static final List<String> CATALOG_SCRIPTS =
       List.of("catalog.sql", "super.sql", "varbyte.sql", "clients.sql");
 
-  private void installCatalog() throws SQLException {
-    try (Connection c = dataSource(SUPERUSER).getConnection();
+  /** Makes a fresh cluster the emulator's: the "dev" database, serializable, and the catalog. */
+  private static void prepare(EmbeddedPostgres pg) throws SQLException {
+    try (Connection c = pg.getPostgresDatabase().getConnection();
+        Statement st = c.createStatement()) {
+      st.execute("CREATE DATABASE " + DATABASE);
+      st.execute(
+          "ALTER DATABASE " + DATABASE + " SET default_transaction_isolation = 'serializable'");
+    }
+    try (Connection c = pg.getDatabase(SUPERUSER, DATABASE).getConnection();
         Statement st = c.createStatement()) {
       for (String name : CATALOG_SCRIPTS) {
         for (String sql : script(name).split("\n;;\n")) {
@@ -134,6 +143,15 @@ public final class EmbeddedBackend implements AutoCloseable {
         }
       }
     }
+  }
+
+  /** The catalog scripts' text, which names the template they are installed in. */
+  private static String catalogDigest() {
+    StringBuilder all = new StringBuilder();
+    for (String name : CATALOG_SCRIPTS) {
+      all.append(script(name));
+    }
+    return Integer.toHexString(all.toString().hashCode()) + "-" + all.length();
   }
 
   private static String script(String name) {
