@@ -105,7 +105,11 @@ public final class JvmProcess implements AutoCloseable {
       command.add("-XX:TieredStopAtLevel=1");
       command.addAll(jvmOptions);
       boolean fromJar = jar != null && Files.exists(jar);
-      String path = classPath != null ? classPath : System.getProperty("java.class.path");
+      String path =
+          fromJar
+              ? null
+              : JarredClassPath.of(
+                  classPath != null ? classPath : System.getProperty("java.class.path"));
       ClassDataArchive classData =
           ClassDataArchive.forLaunch(fromJar ? jar : null, fromJar ? null : path).next();
       command.addAll(classData.jvmOptions());

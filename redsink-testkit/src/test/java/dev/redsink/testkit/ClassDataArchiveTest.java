@@ -2,6 +2,7 @@ package dev.redsink.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.File;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -10,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.stream.Stream;
@@ -52,6 +54,31 @@ class ClassDataArchiveTest {
           .startsWith("child.jar-")
           .endsWith(".jsa");
     }
+  }
+
+  @Test
+  void aClassPathDirectoryIsPackedIntoAJarTheChildRunsFrom() throws Exception {
+    Path classes = dir.resolve("classes");
+    String entry = Child.class.getName().replace('.', '/') + ".class";
+    Files.createDirectories(classes.resolve(entry).getParent());
+    try (InputStream in = Child.class.getClassLoader().getResourceAsStream(entry)) {
+      Files.copy(in, classes.resolve(entry));
+    }
+
+    String packed = JarredClassPath.of(classes + File.pathSeparator + dir.resolve("none"));
+
+    assertThat(packed)
+        .isEqualTo(dir.resolve("redsink-class-data").resolve("classes.jar").toString());
+    try (JarFile jar = new JarFile(packed)) {
+      assertThat(jar.getEntry(entry)).isNotNull();
+    }
+    JvmProcess child =
+        JvmProcess.of(Child.class.getName())
+            .classPath(classes.toString())
+            .start(dir.resolve("out"), "child", List.of("from a directory"));
+    assertThat(child.waitFor(Duration.ofMinutes(1))).isEqualTo(3);
+    assertThat(child.stdout()).isEqualTo("child says from a directory\n");
+    assertThat(child.stderr()).isEmpty();
   }
 
   /** A dumping child's archive is moved into place just after it exits. */

@@ -76,8 +76,12 @@ BEGIN
 END
 $$
 ;;
+-- The catalog views compute their replaced columns for every row a query scans (thousands of
+-- system attributes for one table's columns): each function call is guarded by the condition its
+-- function tests first (a long name's hash suffix; a type of the emulator's, whose oid is past
+-- PostgreSQL's built-in ones), so system rows cost an expression, not a function's query.
 SELECT redsink_emulator.client_view('pg_class',
-  '{"relname": "pg_catalog.redsink_display_name(relname)"}',
+  '{"relname": "CASE WHEN relname::text ~ ''_[0-9a-f]{10}$'' THEN pg_catalog.redsink_display_name(relname) ELSE relname::text END"}',
   '{"relhasoids": "false"}',
   'relnamespace <> ''redsink_emulator''::regnamespace',
   '{"oid": "index_oid", "relname": "conname", "relnamespace": "relnamespace",
@@ -92,9 +96,9 @@ SELECT redsink_emulator.client_view('pg_class',
   'redsink_emulator.primary_keys')
 ;;
 SELECT redsink_emulator.client_view('pg_attribute',
-  '{"attname": "pg_catalog.redsink_display_name(attname)",
-    "atttypid": "redsink_emulator.client_type(atttypid)",
-    "atttypmod": "redsink_emulator.client_typmod(atttypid, atttypmod)"}',
+  '{"attname": "CASE WHEN attname::text ~ ''_[0-9a-f]{10}$'' THEN pg_catalog.redsink_display_name(attname) ELSE attname::text END",
+    "atttypid": "CASE WHEN atttypid < 16384 THEN atttypid ELSE redsink_emulator.client_type(atttypid) END",
+    "atttypmod": "CASE WHEN atttypid < 16384 THEN atttypmod ELSE redsink_emulator.client_typmod(atttypid, atttypmod) END"}',
   NULL, NULL,
   '{"attrelid": "pk.index_oid", "attname": "pg_catalog.redsink_display_name(a.attname)",
     "atttypid": "redsink_emulator.client_type(a.atttypid)",
