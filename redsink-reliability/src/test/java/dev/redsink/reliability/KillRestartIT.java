@@ -93,7 +93,10 @@ class KillRestartIT {
     List<ScenarioCheck> checks = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
       String table = ScenarioWarehouse.uniqueTable("rel");
-      SourceStream stream = SourceStream.of("rel." + table, Reliability.records());
+      // At least 100,000 records (25 writes): none of the three may finish its stream while the
+      // test waits for the others' second write and arms the holds.
+      SourceStream stream =
+          SourceStream.of("rel." + table, Math.max(Reliability.records(), 100_000));
       Path dir = Path.of("target", "children", table).toAbsolutePath();
       tables.add(table);
       streams.add(stream);

@@ -154,7 +154,8 @@ public final class KafkaRunner implements Runnable {
       }
       ConsumerRecords<byte[], byte[]> polled;
       try {
-        polled = consumer.poll(pollFor(pollInterval));
+        // poll_interval, or less when partitions wait to read their ledger again.
+        polled = consumer.poll(ledgerWait.untilRetry(pollInterval));
       } catch (InvalidOffsetException e) {
         // A partition the listener refused to seek has no position: its failure comes first.
         if (rebalanceFailure != null) {
@@ -187,11 +188,6 @@ public final class KafkaRunner implements Runnable {
         lagAt = System.nanoTime();
       }
     }
-  }
-
-  /** The poll's wait: poll_interval, or less when partitions wait to read their ledger again. */
-  private Duration pollFor(Duration pollInterval) {
-    return ledgerWait.untilRetry(pollInterval);
   }
 
   /**

@@ -129,7 +129,7 @@ final class ColumnWidening {
               + " column, copy the values, drop the old column, rename the new one) or set"
               + " schema_evolution = add_columns");
     }
-    SchemaEvolver.refuseWhenFrozen(evolution, name, change);
+    TableAlteration.refuseWhenFrozen(evolution, name, change);
     long start = System.nanoTime();
     c.setAutoCommit(false);
     try (Statement st = c.createStatement()) {
@@ -187,7 +187,7 @@ final class ColumnWidening {
   static void widenVarchar(Connection c, TableName name, RowLayout fixed, Column column)
       throws SQLException {
     try {
-      SchemaEvolver.ddl(
+      TableAlteration.run(
           c, SchemaSql.widenVarchar(name, column.name(), ColumnType.VARCHAR_MAX_BYTES), null);
       LOG.info("Widened column {} of {} to VARCHAR(65535)", column.name(), name);
     } catch (SQLException e) {

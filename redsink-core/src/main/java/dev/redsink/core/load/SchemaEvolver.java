@@ -21,7 +21,6 @@ import dev.redsink.core.typed.ParsedRows;
 import dev.redsink.core.typed.TypedRow;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -175,7 +174,7 @@ final class SchemaEvolver {
                             + "', which Redsink does not write");
                   });
           Column added = RowLayout.field(need.name, TypeMapping.column(need.type, need.maxBytes));
-          refuseWhenFrozen(
+          TableAlteration.refuseWhenFrozen(
               evolution,
               name,
               "field '"
@@ -183,13 +182,13 @@ final class SchemaEvolver {
                   + "' has no column (it would be "
                   + added.type().display()
                   + ")");
-          ddl(c, SchemaSql.addColumn(name, added), SchemaSql.DUPLICATE_COLUMN);
+          TableAlteration.run(c, SchemaSql.addColumn(name, added), SchemaSql.DUPLICATE_COLUMN);
           LOG.info("Added column {} {} to {}", added.name(), added.type().display(), name);
           changed = true;
         } else if (column.type().family() == TypeFamily.TEXT
             && need.maxBytes > column.maxBytes()
             && need.maxBytes <= ColumnType.VARCHAR_MAX_BYTES) {
-          refuseWhenFrozen(
+          TableAlteration.refuseWhenFrozen(
               evolution,
               name,
               "field '"
@@ -232,30 +231,6 @@ final class SchemaEvolver {
       return table.withLayout(columns.layout());
     } catch (SQLException e) {
       throw SqlStates.wrap("evolve the columns of " + name, e);
-    }
-  }
-
-  static void refuseWhenFrozen(SchemaEvolution evolution, TableName name, String reason) {
-    if (evolution == SchemaEvolution.NONE) {
-      throw new RedsinkException(
-          ErrorCategory.INVALID_CONFIG,
-          "Cannot load into table "
-              + name
-              + ": "
-              + reason
-              + ", and schema_evolution = none never alters the table; set schema_evolution = add_columns or alter it by hand");
-    }
-  }
-
-  /** Runs one DDL statement on its own, tolerating the SQLSTATE a concurrent writer causes. */
-  static void ddl(Connection c, String sql, String tolerated) throws SQLException {
-    try (Statement st = c.createStatement()) {
-      st.execute(sql);
-    } catch (SQLException e) {
-      if (tolerated == null || !tolerated.equals(e.getSQLState())) {
-        throw e;
-      }
-      LOG.debug("Another writer changed the table first ({}): {}", e.getSQLState(), e.getMessage());
     }
   }
 }
