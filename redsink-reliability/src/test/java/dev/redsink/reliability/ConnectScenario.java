@@ -48,12 +48,12 @@ final class ConnectScenario {
 
   /**
    * Records per Connect scenario: {@code -Dreliability.connect.records}, by default a tenth of the
-   * module's size ({@code reliability.records}), so 10,000 in the test command; the full run sets
-   * it to 1,000,000.
+   * module's size ({@code reliability.records}) and at least 10,000, so 10,000 in the test command
+   * (enough loads for every scenario's fault episodes); the full run sets it to 1,000,000.
    */
   static int records() {
     return Integer.getInteger(
-        "reliability.connect.records", Math.max(1_000, Reliability.records() / 10));
+        "reliability.connect.records", Math.max(10_000, Reliability.records() / 10));
   }
 
   static ConnectScenario named(ConnectCluster cluster, ScenarioWarehouse warehouse, String name) {

@@ -93,14 +93,14 @@ class KillRestartIT {
     List<ScenarioCheck> checks = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
       String table = ScenarioWarehouse.uniqueTable("rel");
-      // At least 100,000 records (25 writes): none of the three may finish its stream while the
-      // test waits for the others' second write and arms the holds.
-      SourceStream stream =
-          SourceStream.of("rel." + table, Math.max(Reliability.records(), 100_000));
+      SourceStream stream = SourceStream.of("rel." + table, Reliability.records());
       Path dir = Path.of("target", "children", table).toAbsolutePath();
       tables.add(table);
       streams.add(stream);
-      properties.add(writeProperties(dir, warehouse.config(table), stream));
+      // Forty writes, not ten: none of the three may finish its stream while the test waits for
+      // the others' second write and arms the holds.
+      properties.add(
+          writeProperties(dir, warehouse.config(table), stream, stream.perPartition() / 40));
       checks.add(
           new ScenarioCheck(
               warehouse, "SIGKILL of 3 concurrent writers of distinct tables", table, stream));
@@ -190,14 +190,20 @@ class KillRestartIT {
 
   private static Path writeProperties(Path dir, Map<String, Object> config, SourceStream stream)
       throws IOException {
+    return writeProperties(
+        dir, config, stream, Math.max(1, Math.min(2_500, stream.perPartition() / 10)));
+  }
+
+  /** The child's properties, writing {@code chunk} records per partition at a time. */
+  private static Path writeProperties(
+      Path dir, Map<String, Object> config, SourceStream stream, long chunk) throws IOException {
     Files.createDirectories(dir);
     Properties p = new Properties();
     config.forEach((k, v) -> p.setProperty("sink." + k, String.valueOf(v)));
     p.setProperty("stream.topic", stream.topic());
     p.setProperty("stream.partitions", Integer.toString(stream.partitions()));
     p.setProperty("stream.perPartition", Long.toString(stream.perPartition()));
-    p.setProperty(
-        "stream.chunk", Long.toString(Math.max(1, Math.min(2_500, stream.perPartition() / 10))));
+    p.setProperty("stream.chunk", Long.toString(Math.max(1, chunk)));
     Path file = dir.resolve("loader.properties");
     try (Writer w = Files.newBufferedWriter(file)) {
       p.store(w, "ChildLoader");
