@@ -3,6 +3,7 @@ package dev.redsink.emulator;
 import dev.redsink.emulator.aws.AwsApis;
 import dev.redsink.emulator.aws.Cluster;
 import dev.redsink.emulator.copy.IamRoles;
+import dev.redsink.emulator.copy.ParquetDatabase;
 import dev.redsink.emulator.cost.ClusterCosts;
 import dev.redsink.emulator.dialect.Domain;
 import dev.redsink.emulator.dialect.Plan;
@@ -48,6 +49,7 @@ public final class RedshiftEmulator implements AutoCloseable {
   private final SqlFaults sqlFaults = new SqlFaults();
   private final ClusterCosts costs;
   private final LocalS3 s3;
+  private final ParquetDatabase parquet = new ParquetDatabase();
   private volatile IamRoles iamRoles;
   private Path tlsCertificate;
 
@@ -355,6 +357,7 @@ public final class RedshiftEmulator implements AutoCloseable {
         server.close();
       } finally {
         try {
+          parquet.close();
           backend.close();
         } finally {
           closeQuietly(s3);
@@ -385,7 +388,7 @@ public final class RedshiftEmulator implements AutoCloseable {
 
     Environment(Set<String> parameters) {
       this.parameters = parameters;
-      this.copyRunner = new S3CopyRunner(s3, () -> iamRoles, backend.admin());
+      this.copyRunner = new S3CopyRunner(s3, () -> iamRoles, backend.admin(), parquet);
       this.tableColumns = new CatalogColumns(backend.admin());
     }
 

@@ -8,6 +8,7 @@ import dev.redsink.emulator.copy.IamRoles;
 import dev.redsink.emulator.copy.LoadError;
 import dev.redsink.emulator.copy.LoadFile;
 import dev.redsink.emulator.copy.LoadFiles;
+import dev.redsink.emulator.copy.ParquetDatabase;
 import dev.redsink.emulator.copy.ParquetLoad;
 import dev.redsink.emulator.copy.RowFormat;
 import dev.redsink.emulator.copy.TableColumn;
@@ -43,12 +44,14 @@ final class S3CopyRunner implements CopyRunner {
   private final LocalS3 s3;
   private final Supplier<IamRoles> roles;
   private final AdminSession admin;
+  private final ParquetDatabase parquet;
   private final AtomicLong queryIds = new AtomicLong(1000);
 
-  S3CopyRunner(LocalS3 s3, Supplier<IamRoles> roles, AdminSession admin) {
+  S3CopyRunner(LocalS3 s3, Supplier<IamRoles> roles, AdminSession admin, ParquetDatabase parquet) {
     this.s3 = s3;
     this.roles = roles;
     this.admin = admin;
+    this.parquet = parquet;
   }
 
   @Override
@@ -71,7 +74,7 @@ final class S3CopyRunner implements CopyRunner {
     PipedOutputStream out = new PipedOutputStream(in);
     ParquetLoad load =
         new ParquetLoad(
-            s3.client(), s3.region(), RowFormat.choose(columns, clientEncoding(session)));
+            s3.client(), s3.region(), RowFormat.choose(columns, clientEncoding(session)), parquet);
     AtomicLong produced = new AtomicLong();
     Thread producer =
         new Thread(

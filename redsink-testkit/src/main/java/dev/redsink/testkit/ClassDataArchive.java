@@ -29,6 +29,9 @@ final class ClassDataArchive {
   /** Children that dump an archive, per jar, before the others only map it. */
   private static final int DUMPS = 3;
 
+  /** The directory the archives are kept in (and the class-path jars they archive). */
+  static final String ARCHIVES = "redsink-class-data";
+
   private static final List<String> QUIET = List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off");
   private static final Map<Path, AtomicInteger> DUMPS_STARTED = new ConcurrentHashMap<>();
   private static final Map<Path, Boolean> DUMPING = new ConcurrentHashMap<>();
@@ -62,7 +65,15 @@ final class ClassDataArchive {
             .allMatch(e -> e.toString().endsWith(".jar") && Files.isRegularFile(e))) {
       return NONE;
     }
-    return forJars(entries, Path.of(System.getProperty("java.io.tmpdir")));
+    // Beside the build's own jars (a module's packed classes), so a clean removes it; else the
+    // system temp directory.
+    Path near =
+        entries.stream()
+            .filter(e -> e.getParent().endsWith(ARCHIVES))
+            .map(e -> e.getParent().getParent())
+            .findFirst()
+            .orElse(Path.of(System.getProperty("java.io.tmpdir")));
+    return forJars(entries, near);
   }
 
   private static ClassDataArchive forJars(List<Path> jars, Path near) {
@@ -77,7 +88,7 @@ final class ClassDataArchive {
       return NONE;
     }
     Path archive =
-        near.resolve("redsink-class-data")
+        near.resolve(ARCHIVES)
             .resolve(jars.get(0).getFileName() + "-" + Long.toHexString(key) + ".jsa");
     return new ClassDataArchive(archive, null);
   }
@@ -127,6 +138,20 @@ final class ClassDataArchive {
     process.onExit().whenComplete((p, e) -> keepDump());
   }
 
+  /** Archives of earlier builds of the same jar: their key (size, time) no longer matches. */
+  private void removeOlderVersions() throws IOException {
+    String name = archive.getFileName().toString();
+    String prefix = name.substring(0, name.lastIndexOf('-') + 1);
+    try (Stream<Path> files = Files.list(archive.getParent())) {
+      for (Path other : (Iterable<Path>) files::iterator) {
+        String n = other.getFileName().toString();
+        if (n.startsWith(prefix) && n.endsWith(".jsa") && !n.equals(name)) {
+          Files.deleteIfExists(other);
+        }
+      }
+    }
+  }
+
   private void keepDump() {
     try {
       if (Files.isRegularFile(dump)) {
@@ -134,6 +159,7 @@ final class ClassDataArchive {
         if (!Files.isRegularFile(archive) || Files.size(archive) < size) {
           Files.move(
               dump, archive, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+          removeOlderVersions();
         } else {
           Files.delete(dump);
         }

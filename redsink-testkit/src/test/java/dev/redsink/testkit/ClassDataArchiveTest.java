@@ -79,13 +79,20 @@ class ClassDataArchiveTest {
     assertThat(child.waitFor(Duration.ofMinutes(1))).isEqualTo(3);
     assertThat(child.stdout()).isEqualTo("child says from a directory\n");
     assertThat(child.stderr()).isEmpty();
+    Path archives = dir.resolve("redsink-class-data");
+    awaitNoDump(archives);
+    try (Stream<Path> files = Files.list(archives)) {
+      assertThat(files.map(p -> p.getFileName().toString()))
+          .as("the class path's archive, beside its packed jar")
+          .anyMatch(n -> n.startsWith("classes.jar-") && n.endsWith(".jsa"));
+    }
   }
 
   /** A dumping child's archive is moved into place just after it exits. */
   private static void awaitNoDump(Path archives) throws Exception {
     for (int i = 0; i < 100; i++) {
       try (Stream<Path> files = Files.list(archives)) {
-        if (files.allMatch(p -> p.toString().endsWith(".jsa"))) {
+        if (files.noneMatch(p -> p.getFileName().toString().contains(".jsa."))) {
           return;
         }
       }

@@ -28,6 +28,7 @@ public final class ParquetLoad {
   private final S3Client s3;
   private final String region;
   private final RowFormat format;
+  private final ParquetDatabase database;
 
   /**
    * Reads files through {@code s3} and writes CSV; {@code region} is used in file names of error
@@ -37,11 +38,23 @@ public final class ParquetLoad {
     this(s3, region, RowFormat.CSV);
   }
 
-  /** Reads files through {@code s3} and writes rows in {@code format}. */
+  /**
+   * Reads files through {@code s3} and writes rows in {@code format}, with a DuckDB database of its
+   * own for each load.
+   */
   public ParquetLoad(S3Client s3, String region, RowFormat format) {
+    this(s3, region, format, null);
+  }
+
+  /**
+   * Reads files through {@code s3} and writes rows in {@code format}, on a connection to {@code
+   * database} (the emulator's, shared by its COPYs), or on a database of its own when null.
+   */
+  public ParquetLoad(S3Client s3, String region, RowFormat format, ParquetDatabase database) {
     this.s3 = s3;
     this.region = region;
     this.format = format;
+    this.database = database;
   }
 
   /** The WITH clause PostgreSQL's {@code COPY … FROM STDIN} needs for this load's rows. */
@@ -65,7 +78,8 @@ public final class ParquetLoad {
       OutputStream out) {
     RowOut rowOut = format.open(out, columns.size());
     long rows = 0;
-    try (Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
+    try (Connection db =
+        database != null ? database.connect() : DriverManager.getConnection("jdbc:duckdb:")) {
       try (Statement st = db.createStatement()) {
         st.execute("SET TimeZone = 'UTC'");
       }
