@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -34,7 +35,7 @@ final class ClassDataArchive {
 
   private static final List<String> QUIET = List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off");
   private static final Map<Path, AtomicInteger> DUMPS_STARTED = new ConcurrentHashMap<>();
-  private static final Map<Path, Boolean> DUMPING = new ConcurrentHashMap<>();
+  private static final Set<Path> DUMPING = ConcurrentHashMap.newKeySet();
 
   private final Path archive;
   private final Path dump;
@@ -102,7 +103,7 @@ final class ClassDataArchive {
       return this;
     }
     AtomicInteger started = DUMPS_STARTED.computeIfAbsent(archive, a -> new AtomicInteger());
-    if (started.get() < DUMPS && DUMPING.putIfAbsent(archive, Boolean.TRUE) == null) {
+    if (started.get() < DUMPS && DUMPING.add(archive)) {
       started.incrementAndGet();
       return new ClassDataArchive(
           archive, archive.resolveSibling(archive.getFileName() + "." + UUID.randomUUID()));

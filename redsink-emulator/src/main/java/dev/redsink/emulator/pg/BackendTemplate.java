@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -38,14 +39,17 @@ final class BackendTemplate {
     this.directory = directory;
   }
 
-  /** The template the system property names, when it is set. */
-  static Optional<BackendTemplate> configured(String catalogDigest) {
+  /**
+   * The template the system property names, when it is set; {@code catalogDigest} (read only then)
+   * names the catalog scripts' version.
+   */
+  static Optional<BackendTemplate> configured(Supplier<String> catalogDigest) {
     String root = System.getProperty(PROPERTY, "");
     if (root.isBlank()) {
       return Optional.empty();
     }
     String binaries = EmbeddedPostgres.class.getProtectionDomain().getCodeSource().toString();
-    String name = "pg-" + Integer.toHexString((binaries + "\n" + catalogDigest).hashCode());
+    String name = "pg-" + Integer.toHexString((binaries + "\n" + catalogDigest.get()).hashCode());
     return Optional.of(new BackendTemplate(Path.of(root).toAbsolutePath().resolve(name)));
   }
 

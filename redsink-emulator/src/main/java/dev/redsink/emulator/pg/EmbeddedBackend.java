@@ -73,7 +73,8 @@ public final class EmbeddedBackend implements AutoCloseable {
               .setServerConfig("timezone", "UTC")
               .setServerConfig("listen_addresses", "127.0.0.1")
               .setServerConfig("max_pred_locks_per_transaction", "1024");
-      Optional<BackendTemplate> template = BackendTemplate.configured(catalogDigest());
+      Optional<BackendTemplate> template =
+          BackendTemplate.configured(EmbeddedBackend::catalogDigest);
       if (template.isPresent()) {
         template.get().copyTo(directory.data(), EmbeddedBackend::prepare);
       }
