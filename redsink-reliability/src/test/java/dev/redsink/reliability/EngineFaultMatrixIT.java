@@ -27,6 +27,10 @@ class EngineFaultMatrixIT {
    */
   static final String TARGET_WRITE = "^(INSERT INTO|COPY) \"rel_";
 
+  /** History scenarios load typed versions, slower than the payload appends: a smaller stream. */
+  private static final int HISTORY_RECORDS =
+      Math.max(Reliability.records() / 5, Math.min(8_000, Reliability.records()));
+
   private final ScenarioWarehouse warehouse;
 
   EngineFaultMatrixIT(ScenarioWarehouse warehouse) {
@@ -42,6 +46,48 @@ class EngineFaultMatrixIT {
                 2,
                 1,
                 e -> arm(e, TARGET_WRITE, 1, SqlFault.serializableIsolationViolation())))
+        .recovers();
+  }
+
+  /** History mode's one UPDATE closing versions, refused with 1023: nothing closes twice. */
+  @Test
+  void historyVersionsThrough1023OnTheClosingUpdate() throws Exception {
+    Scenario.named(warehouse, "history: 1023 on the UPDATE closing versions", HISTORY_RECORDS)
+        .history()
+        .faults(
+            FaultPlan.every(
+                "1023 on the UPDATE closing versions of every other load",
+                2,
+                1,
+                e -> arm(e, "^UPDATE \"rel_", 1, SqlFault.serializableIsolationViolation())))
+        .recovers();
+  }
+
+  /** A history load whose COMMIT reply is lost is found in the ledger, not applied again. */
+  @Test
+  void historyVersionsThroughALostCommitReply() throws Exception {
+    Scenario.named(warehouse, "history: COMMIT ran, reply lost", HISTORY_RECORDS)
+        .history()
+        .faults(
+            FaultPlan.every(
+                "drop after COMMIT ran",
+                3,
+                1,
+                e -> arm(e, "^COMMIT", 1, SqlFault.dropBeforeReply())))
+        .recovers();
+  }
+
+  /** The connection dropped after the versions' INSERT ran, before its reply. */
+  @Test
+  void historyVersionsThroughADropBeforeTheInsertsReply() throws Exception {
+    Scenario.named(warehouse, "history: drop before the versions INSERT's reply", HISTORY_RECORDS)
+        .history()
+        .faults(
+            FaultPlan.every(
+                "drop after the INSERT of versions ran",
+                3,
+                1,
+                e -> arm(e, "^INSERT INTO \"rel_", 1, SqlFault.dropBeforeReply())))
         .recovers();
   }
 

@@ -77,4 +77,38 @@ final class ExactlyOnceCheck {
           .endsWith("|" + next + "|0|" + (next - 1));
     }
   }
+
+  /**
+   * A history table's versions were each added and closed once: one active version per key, and
+   * every version ends exactly where its key's next one begins (a version closed twice, or not at
+   * all, breaks the chain).
+   */
+  static void assertVersionsChain(ScenarioWarehouse warehouse, String table, String keyColumns)
+      throws SQLException {
+    String t = ScenarioWarehouse.quote(table);
+    assertThat(
+            warehouse.rows(
+                "SELECT (SELECT count(*) FROM "
+                    + t
+                    + " WHERE _record_is_active), (SELECT count(*) FROM (SELECT DISTINCT "
+                    + keyColumns
+                    + " FROM "
+                    + t
+                    + ") k)"))
+        .as("active versions = keys in %s", table)
+        .singleElement()
+        .satisfies(r -> assertThat(r.split("\\|")[0]).isEqualTo(r.split("\\|")[1]));
+    assertThat(
+            warehouse.rows(
+                "SELECT count(*) FROM (SELECT _record_is_active, _record_delete_time,"
+                    + " LEAD(_record_create_time) OVER (PARTITION BY "
+                    + keyColumns
+                    + " ORDER BY _record_create_time, CAST(pico_offset AS BIGINT)) AS next_time"
+                    + " FROM "
+                    + t
+                    + ") v WHERE _record_delete_time IS DISTINCT FROM next_time"
+                    + " OR _record_is_active <> (next_time IS NULL)"))
+        .as("versions of %s whose end is not their key's next version's start", table)
+        .containsExactly("0");
+  }
 }

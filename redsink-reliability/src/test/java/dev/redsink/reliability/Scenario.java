@@ -24,6 +24,7 @@ final class Scenario {
   private FaultPlan plan = FaultPlan.none();
   private int chunkPerPartition;
   private int allowedOrphans;
+  private boolean history;
 
   private Scenario(ScenarioWarehouse warehouse, String name, int records) {
     this.warehouse = warehouse;
@@ -50,6 +51,19 @@ final class Scenario {
 
   Scenario set(String key, Object value) {
     config.put(key, value);
+    return this;
+  }
+
+  /**
+   * Loads the stream with write_mode = history, keyed by partition and value (each key changes
+   * every ~1,000 offsets): every record is a version, and the check also proves that each key has
+   * one active version and each closed one ends where its key's next begins.
+   */
+  Scenario history() {
+    config.put("table_layout", "typed");
+    config.put("write_mode", "history");
+    config.put("primary_key", java.util.List.of("p", "v"));
+    this.history = true;
     return this;
   }
 
@@ -84,6 +98,9 @@ final class Scenario {
     int fired = check.assertEveryFaultFired(plan);
     assertThat(run.stopped()).as("%s: stop message", name).isEmpty();
     ExactlyOnceCheck.Verdict v = check.assertComplete(allowedOrphans);
+    if (history) {
+      ExactlyOnceCheck.assertVersionsChain(warehouse, table, "p, v");
+    }
     if (run.restarts() == 0) {
       // One sink committed the whole stream: its results count every record once, a COMMIT whose
       // reply was lost included (a restarted sink cannot count what the failed one committed).

@@ -285,17 +285,21 @@ public final class ConfigKeys {
           "write_mode",
           WriteMode.APPEND,
           "With table_layout = typed: append (every record a new row), upsert (the last record per"
-              + " primary_key replaces the key's row; needs primary_key) or cdc (Debezium change"
-              + " events: the after image is upserted, op d deletes, see cdc_delete_mode). Applied in"
-              + " the load transaction, exactly once; see docs/table-layouts.md",
+              + " primary_key replaces the key's row; needs primary_key), cdc (Debezium change"
+              + " events: the after image is upserted, op d deletes, see cdc_delete_mode) or history"
+              + " (every change of a key, a Debezium change event or a keyed record, inserts a new"
+              + " version and closes the previous one: columns _record_is_active,"
+              + " _record_create_time, _record_delete_time, and a view <table>_current of the"
+              + " active versions). Applied in the load transaction, exactly once; see"
+              + " docs/table-layouts.md",
           WriteMode.values(),
           WriteMode::keyword);
   public static final ConfigKey<List<String>> PRIMARY_KEY =
       list(
           "primary_key",
           null,
-          "none (record_key with write_mode = cdc)",
-          "The field names identifying a row for write_mode = upsert or cdc (a TOML array,"
+          "none (record_key with write_mode = cdc or history)",
+          "The field names identifying a row for write_mode = upsert, cdc or history (a TOML array,"
               + " primary_key = [\"region\", \"order_id\"], or a comma-separated string, the"
               + " Kafka Connect form), or record_key to use the fields of the record key (a JSON"
               + " object)",
@@ -304,8 +308,19 @@ public final class ConfigKeys {
       flag(
           "delete_on_tombstone",
           false,
-          "With write_mode = upsert: a tombstone (null value) deletes its key's row. Needs"
+          "With write_mode = upsert (or history: it closes the key's version): a tombstone (null"
+              + " value) deletes its key's row. Needs"
               + " primary_key = record_key, since a tombstone has no value fields");
+  public static final ConfigKey<String> HISTORY_TIME_FIELD =
+      text(
+          "history_time_field",
+          null,
+          "none (the change event's source.ts_ms, else the record's timestamp)",
+          "With write_mode = history: the top-level field (of the after image, for change events)"
+              + " holding the time each change happened, which becomes _record_create_time of its"
+              + " version and _record_delete_time of the version it closes: a timestamp, epoch"
+              + " milliseconds or ISO-8601 text. A record without it is refused",
+          (key, value, problems) -> TableName.fold(value.trim()));
   public static final ConfigKey<CdcDeleteMode> CDC_DELETE_MODE =
       choice(
           "cdc_delete_mode",

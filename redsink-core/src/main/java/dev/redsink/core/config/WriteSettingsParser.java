@@ -5,7 +5,10 @@ import dev.redsink.core.table.WriteMode;
 import dev.redsink.core.table.WriteSettings;
 import java.util.List;
 
-/** The checks across write_mode, primary_key, delete_on_tombstone and cdc_delete_mode. */
+/**
+ * The checks across write_mode, primary_key, delete_on_tombstone, cdc_delete_mode and
+ * history_time_field.
+ */
 final class WriteSettingsParser {
   private WriteSettingsParser() {}
 
@@ -17,6 +20,14 @@ final class WriteSettingsParser {
             ConfigKeys.DELETE_ON_TOMBSTONE.name(),
             "needs write_mode = upsert; with write_mode = append a tombstone is appended");
       }
+    }
+    if (mode != WriteMode.HISTORY && v.get(ConfigKeys.HISTORY_TIME_FIELD) != null) {
+      problems.problem(
+          ConfigKeys.HISTORY_TIME_FIELD.name(),
+          "needs write_mode = history; remove it, or set write_mode = history to keep every"
+              + " version");
+    }
+    if (mode == null || mode == WriteMode.APPEND) {
       return;
     }
     if (v.get(ConfigKeys.TABLE_LAYOUT) != TableLayout.TYPED) {
@@ -35,7 +46,7 @@ final class WriteSettingsParser {
               + " (primary_key = \"order_id\") or use primary_key = \"record_key\"");
     }
     if (Boolean.TRUE.equals(v.get(ConfigKeys.DELETE_ON_TOMBSTONE))
-        && mode == WriteMode.UPSERT
+        && (mode == WriteMode.UPSERT || mode == WriteMode.HISTORY)
         && key != null
         && !key.equals(List.of(WriteSettings.RECORD_KEY))) {
       problems.problem(
@@ -49,7 +60,10 @@ final class WriteSettingsParser {
     WriteMode mode = v.get(ConfigKeys.WRITE_MODE);
     List<String> key = v.get(ConfigKeys.PRIMARY_KEY);
     if (key == null) {
-      key = mode == WriteMode.CDC ? List.of(WriteSettings.RECORD_KEY) : List.of();
+      key =
+          mode == WriteMode.CDC || mode == WriteMode.HISTORY
+              ? List.of(WriteSettings.RECORD_KEY)
+              : List.of();
     }
     return new WriteSettings(
         mode,
@@ -59,6 +73,7 @@ final class WriteSettingsParser {
             : WriteSettings.TombstoneHandling.IGNORE,
         v.get(ConfigKeys.CDC_DELETE_MODE),
         v.get(ConfigKeys.METADATA_COLUMN_PREFIX) + "deleted",
-        v.get(ConfigKeys.UNAVAILABLE_VALUE_PLACEHOLDER));
+        v.get(ConfigKeys.UNAVAILABLE_VALUE_PLACEHOLDER),
+        v.get(ConfigKeys.HISTORY_TIME_FIELD));
   }
 }

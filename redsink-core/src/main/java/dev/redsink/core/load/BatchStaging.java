@@ -69,7 +69,8 @@ final class BatchStaging {
                   previousNextKey,
                   nextKey,
                   new StagedChanges.Awaits(awaitsOldKey, awaitsNewKey, movedToKey),
-                  folded.truncate()));
+                  folded.truncate(),
+                  folded.truncatedAt()));
     }
     FileStaging.Staged staged =
         ctx.staging().stage(FileCuts.cut(pending, ctx.split()), writer, createdAt, plan.parsed());

@@ -5,6 +5,7 @@ import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.sql.DedupMode;
 import dev.redsink.core.sql.TableSql;
+import dev.redsink.core.table.WriteMode;
 import dev.redsink.core.table.WriteSettings;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -22,12 +23,12 @@ import java.util.Map;
  * table in a transaction of its own, committed before the ledger transaction begins (a temp table
  * no other session can see, so this neither conflicts with nor waits for any other writer), then
  * run the same ledger transaction with an insert from the staging table (or, for write_mode =
- * upsert and cdc, the key-folded changes: {@link UpsertStep}) in place of the COPY, and drop the
- * staging table. Only writers of the same table wait for each other, on the ledger's lock; loads of
- * different tables share no table. The target is never locked: its writes take only Redshift's
- * implicit write locks, which block no reader, so a SELECT of the target never waits for a load and
- * sees each load whole once it commits. No TRUNCATE (it commits in Redshift), no REGION (Parquet
- * COPY refuses it).
+ * upsert and cdc, the key-folded changes: {@link UpsertStep}; for history, the versions: {@link
+ * HistoryStep}) in place of the COPY, and drop the staging table. Only writers of the same table
+ * wait for each other, on the ledger's lock; loads of different tables share no table. The target
+ * is never locked: its writes take only Redshift's implicit write locks, which block no reader, so
+ * a SELECT of the target never waits for a load and sees each load whole once it commits. No
+ * TRUNCATE (it commits in Redshift), no REGION (Parquet COPY refuses it).
  *
  * @see <a
  *     href="https://docs.aws.amazon.com/redshift/latest/dg/c_serial_isolation.html">Serializable
@@ -58,6 +59,7 @@ final class LoadTransaction {
   private final DedupMode dedup;
   private final WriteSettings write;
   private final CopyPath appends;
+  private final CurrentViews views = new CurrentViews();
 
   /**
    * A load transaction; {@code appends} is the path of loads that only append ({@code direct_copy}:
@@ -113,7 +115,15 @@ final class LoadTransaction {
           }
           long t2 = System.nanoTime();
           long written = 0;
-          if (staged.changes().map(StagedChanges::truncate).orElse(false)) {
+          // A replace run's loads go to its run table: the target's view is made at the swap.
+          boolean history =
+              write.mode() == WriteMode.HISTORY
+                  && staged.changes().isPresent()
+                  && allowed == CopyPath.DIRECT;
+          if (history) {
+            views.refresh(st, table);
+          }
+          if (!history && staged.changes().map(StagedChanges::truncate).orElse(false)) {
             written += new UpsertStep(write).truncate(st, table);
           }
           if (path == CopyPath.DIRECT) {
@@ -139,6 +149,9 @@ final class LoadTransaction {
           long t3 = System.nanoTime();
           commit(c, table);
           staging = null;
+          if (history) {
+            views.committed(table);
+          }
           long t4 = System.nanoTime();
           return new Result(
               Outcome.COMMITTED,
@@ -208,6 +221,9 @@ final class LoadTransaction {
   /** Moves the staged rows into the target: an insert, or the key-folded changes. */
   private long apply(Statement st, TargetTable table, StagedBatch staged, String staging)
       throws SQLException {
+    if (staged.changes().isPresent() && write.mode() == WriteMode.HISTORY) {
+      return new HistoryStep().apply(st, table, staging, staged.changes().get());
+    }
     return staged.changes().isPresent()
         ? new UpsertStep(write).apply(st, table, staging, staged.changes().get())
         : st.executeUpdate(

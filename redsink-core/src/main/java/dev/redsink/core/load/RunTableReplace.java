@@ -15,6 +15,7 @@ import dev.redsink.core.sql.SqlStatement;
 import dev.redsink.core.table.ExistingColumn;
 import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableName;
+import dev.redsink.core.table.WriteMode;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -295,6 +296,13 @@ public final class RunTableReplace implements AutoCloseable {
                 Ledger.tableOf(target.name()),
                 Ledger.tableOf(run.name()))) {
           st.execute(sql);
+        }
+        if (ctx.transaction().write().mode() == WriteMode.HISTORY) {
+          // The view lists the target's columns as the run left them.
+          CurrentViews.make(
+              st,
+              target.name(),
+              TargetTables.columns(c, target.name()).stream().map(ExistingColumn::name).toList());
         }
         TableName targetMoved = MovedRowsSql.of(target.name());
         st.execute(MovedRowsSql.dropIfExists(targetMoved));

@@ -15,7 +15,9 @@ import java.util.Set;
  * the old key of a primary-key change's row (empty when no staged row has one), the staging columns
  * holding, for a row whose key changed more than once, the new key its old key's row was kept under
  * (empty when none), the staging columns holding the new key a primary-key change gave a row that
- * is kept for it (empty when none), and whether the table is emptied first (a source truncate).
+ * is kept for it (empty when none), and whether the table is emptied first (a source truncate; with
+ * write_mode = history, every active version is closed at {@code truncatedAt}, microseconds since
+ * the epoch).
  */
 record StagedChanges(
     RowLayout stagingLayout,
@@ -27,7 +29,34 @@ record StagedChanges(
     List<String> previousNextKeyColumns,
     List<String> nextKeyColumns,
     Awaits awaits,
-    boolean truncate) {
+    boolean truncate,
+    long truncatedAt) {
+
+  /** What a load staged without a history truncate time (upsert and cdc). */
+  StagedChanges(
+      RowLayout stagingLayout,
+      int changes,
+      List<String> keyColumns,
+      Set<Operation> operations,
+      Set<String> keptColumns,
+      List<String> previousKeyColumns,
+      List<String> previousNextKeyColumns,
+      List<String> nextKeyColumns,
+      Awaits awaits,
+      boolean truncate) {
+    this(
+        stagingLayout,
+        changes,
+        keyColumns,
+        operations,
+        keptColumns,
+        previousKeyColumns,
+        previousNextKeyColumns,
+        nextKeyColumns,
+        awaits,
+        truncate,
+        Long.MIN_VALUE);
+  }
 
   /**
    * The staging columns of the primary-key change whose delete a row's create loaded before (its

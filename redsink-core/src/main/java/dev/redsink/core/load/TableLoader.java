@@ -9,6 +9,8 @@ import dev.redsink.core.record.Record;
 import dev.redsink.core.record.TopicPartition;
 import dev.redsink.core.retry.RetriesSpent;
 import dev.redsink.core.stage.Disposal;
+import dev.redsink.core.table.HistoryColumns;
+import dev.redsink.core.table.WriteMode;
 import dev.redsink.core.table.WriteSettings;
 import dev.redsink.core.typed.FieldNames;
 import dev.redsink.core.typed.KeyFold;
@@ -16,6 +18,7 @@ import dev.redsink.core.typed.ParsedRows;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -214,7 +217,8 @@ final class TableLoader {
         return outcome(empty(), plan, plan.next());
       }
       if (table.layout().isTyped()) {
-        new TypedTableCreation(ctx.pool()).createIfMissing(table, plan.pending(), parsed());
+        new TypedTableCreation(ctx.pool())
+            .createIfMissing(table, plan.pending(), parsed(), defaultSortKey());
         SchemaEvolver.Evolved evolved = new SchemaEvolver(ctx.pool()).evolve(plan, parsed());
         plan = evolved.plan();
         if (evolved.table() != table) {
@@ -299,6 +303,23 @@ final class TableLoader {
     } catch (SQLException e) {
       throw SqlStates.wrap("read the columns of " + table, e);
     }
+  }
+
+  /**
+   * The sort key a history table gets when sort_key is not set: its key columns, then the version
+   * time, so a key's versions sit together in time order; none for the other write modes.
+   */
+  private List<String> defaultSortKey() {
+    if (fold == null || ctx.transaction().write().mode() != WriteMode.HISTORY) {
+      return List.of();
+    }
+    List<String> keys = fold.keyColumns();
+    if (keys.isEmpty()) {
+      return List.of();
+    }
+    List<String> sortKey = new ArrayList<>(keys);
+    sortKey.add(HistoryColumns.CREATE_TIME);
+    return sortKey;
   }
 
   /**

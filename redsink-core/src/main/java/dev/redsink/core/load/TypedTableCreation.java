@@ -7,6 +7,7 @@ import dev.redsink.core.sql.TableSql;
 import dev.redsink.core.sql.TypeMapping;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.RowLayout;
+import dev.redsink.core.table.TableKeys;
 import dev.redsink.core.table.TableName;
 import dev.redsink.core.typed.ParsedRows;
 import java.sql.Connection;
@@ -37,6 +38,15 @@ final class TypedTableCreation {
    * that another writer creates at the same moment, is left alone.
    */
   void createIfMissing(TargetTable table, List<Record> records, ParsedRows parsed) {
+    createIfMissing(table, records, parsed, List.of());
+  }
+
+  /**
+   * As {@link #createIfMissing(TargetTable, List, ParsedRows)}, sorted by {@code defaultSortKey}
+   * when sort_key is not set (a history table's key columns and version time).
+   */
+  void createIfMissing(
+      TargetTable table, List<Record> records, ParsedRows parsed, List<String> defaultSortKey) {
     if (!table.layout().fields().isEmpty()) {
       return;
     }
@@ -53,7 +63,11 @@ final class TypedTableCreation {
         }
       }
       RowLayout layout = table.layout().withoutFields().withFields(fields);
-      Optional<String> keyProblem = table.keys().problemWith(layout);
+      TableKeys keys = table.keys();
+      if (keys.sortKey().isEmpty() && !defaultSortKey.isEmpty()) {
+        keys = new TableKeys(keys.distStyle(), keys.distKey(), defaultSortKey);
+      }
+      Optional<String> keyProblem = keys.problemWith(layout);
       if (keyProblem.isPresent()) {
         // A typed table's field columns are known only now, from its first records.
         throw new RedsinkException(
@@ -65,7 +79,7 @@ final class TypedTableCreation {
                 + "; a typed table gets one column per field of the first records loaded, so"
                 + " name a field they all carry, or create the table yourself");
       }
-      TargetTables.createIfMissing(c, TableSql.createTable(name, layout, table.keys()));
+      TargetTables.createIfMissing(c, TableSql.createTable(name, layout, keys));
       LOG.info("Created typed table {} with {} field columns", name, fields.size());
     } catch (SQLException e) {
       throw SqlStates.wrap("create typed table " + name, e);

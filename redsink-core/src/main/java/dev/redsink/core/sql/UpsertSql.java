@@ -68,6 +68,15 @@ public final class UpsertSql {
    */
   static String keep(
       TableName target, String staging, String match, String keepColumn, List<Column> columns) {
+    return keep(Identifiers.table(target), staging, match, keepColumn, columns);
+  }
+
+  /**
+   * {@link #keep(TableName, String, String, String, List)} from the rows {@code from} gives (a
+   * table or a subquery), which the match names {@code existing}.
+   */
+  static String keep(
+      String from, String staging, String match, String keepColumn, List<Column> columns) {
     if (columns.isEmpty()) {
       throw new IllegalArgumentException("no column to keep in " + staging);
     }
@@ -110,7 +119,7 @@ public final class UpsertSql {
         + " SET "
         + String.join(", ", set)
         + " FROM "
-        + Identifiers.table(target)
+        + from
         + " existing WHERE "
         + match
         + " AND ("

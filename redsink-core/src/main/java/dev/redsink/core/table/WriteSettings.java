@@ -10,6 +10,8 @@ import java.util.List;
  * @param deletedColumn the soft-delete flag column, {@code <prefix>deleted}
  * @param unavailableValue the value a change carries for a column whose value the source did not
  *     send (Debezium's unchanged TOASTed values): the row keeps its existing value
+ * @param historyTimeField for write_mode = history, the field holding each change's time (null: the
+ *     source's commit time of a change event, else the record's timestamp)
  */
 public record WriteSettings(
     WriteMode mode,
@@ -17,7 +19,8 @@ public record WriteSettings(
     TombstoneHandling tombstones,
     CdcDeleteMode cdcDelete,
     String deletedColumn,
-    String unavailableValue) {
+    String unavailableValue,
+    String historyTimeField) {
 
   /** Debezium's default unavailable.value.placeholder. */
   public static final String DEBEZIUM_UNAVAILABLE_VALUE = "__debezium_unavailable_value";
@@ -39,13 +42,24 @@ public record WriteSettings(
     primaryKey = List.copyOf(primaryKey);
   }
 
+  /** Settings without a history time field. */
+  public WriteSettings(
+      WriteMode mode,
+      List<String> primaryKey,
+      TombstoneHandling tombstones,
+      CdcDeleteMode cdcDelete,
+      String deletedColumn,
+      String unavailableValue) {
+    this(mode, primaryKey, tombstones, cdcDelete, deletedColumn, unavailableValue, null);
+  }
+
   /** What a tombstone (null value) does in upsert mode. */
   public enum TombstoneHandling {
     IGNORE,
     DELETE
   }
 
-  /** True for upsert and cdc, which apply changes by key instead of appending. */
+  /** True for upsert, cdc and history, which apply changes by key instead of appending. */
   public boolean byKey() {
     return mode != WriteMode.APPEND;
   }

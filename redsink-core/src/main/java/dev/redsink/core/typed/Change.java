@@ -109,6 +109,11 @@ record Change(
     return with(index, row.withFields(fields), still, next, origin, continues);
   }
 
+  /** This change with another row (the same change, e.g. stamped with its version's time). */
+  Change withRow(TypedRow row) {
+    return with(index, row, unavailable, next, origin, continues);
+  }
+
   /** This change with its unavailable columns' values coming from {@code origin}. */
   Change withOrigin(RowOrigin origin) {
     return with(index, row, unavailable, next, origin, continues);

@@ -18,22 +18,52 @@ import java.util.Set;
 
 /**
  * Reads one record as a keyed {@link Change} for write_mode = upsert (the value's fields, keyed by
- * primary_key or the record key) or cdc (a Debezium change event, optionally in a JsonConverter
- * envelope: the after image, or for op d the before image, ordered by the source position).
+ * primary_key or the record key), cdc (a Debezium change event, optionally in a JsonConverter
+ * envelope: the after image, or for op d the before image, ordered by the source position) or
+ * history (either).
  */
 final class ChangeReader {
   private final WriteSettings settings;
   private final FieldNames names;
   private final UnavailableValues unavailable;
+  private final VersionTime versionTime;
 
   ChangeReader(WriteSettings settings, FieldNames names) {
     this.settings = settings;
     this.names = names;
     this.unavailable = new UnavailableValues(settings.unavailableValue());
+    this.versionTime = new VersionTime(settings);
   }
 
   Change read(Record record, int index) {
-    return settings.mode() == WriteMode.CDC ? cdc(record, index) : upsert(record, index);
+    return switch (settings.mode()) {
+      case CDC -> cdc(record, index);
+      case HISTORY -> versionTime.stamped(history(record, index));
+      default -> upsert(record, index);
+    };
+  }
+
+  /**
+   * write_mode = history reads Debezium change events as cdc does and any other keyed record as
+   * upsert does: each a new version of its key.
+   */
+  private Change history(Record record, int index) {
+    if (record.value() == null) {
+      return upsert(record, index);
+    }
+    ParsedValue parsed;
+    try {
+      parsed = ParsedValue.of(record);
+    } catch (IOException e) {
+      throw bad(record, "the value is not valid JSON");
+    }
+    JsonNode payload = parsed.payload();
+    boolean event =
+        payload != null
+            && payload.isObject()
+            && payload.has("op")
+            && (payload.has("after") || payload.has("before"));
+    return event ? cdc(record, index, parsed) : upsert(record, index);
   }
 
   private Change upsert(Record record, int index) {
@@ -67,6 +97,10 @@ final class ChangeReader {
     } catch (IOException e) {
       throw bad(record, "the value is not valid JSON");
     }
+    return cdc(record, index, parsed);
+  }
+
+  private Change cdc(Record record, int index, ParsedValue parsed) {
     JsonNode schema = parsed.schema();
     JsonNode payload = parsed.payload();
     if (schema == null && (payload == null || !payload.isObject())) {
@@ -99,8 +133,9 @@ final class ChangeReader {
           record,
           "op '"
               + op
-              + "' is not a Debezium change-event op (c, r, u, d or t); write_mode = cdc needs"
-              + " Debezium change-event envelopes as values");
+              + "' is not a Debezium change-event op (c, r, u, d or t); write_mode = "
+              + settings.mode().keyword()
+              + " needs Debezium change-event envelopes as values");
     }
     String imageName = delete ? "before" : "after";
     JsonNode image = payload.get(imageName);
@@ -120,7 +155,7 @@ final class ChangeReader {
     UnavailableValues.Split split = unavailable.split(merge(row, key));
     row = split.row();
     Change.Op kind = Change.Op.UPSERT;
-    if (settings.cdcDelete() == CdcDeleteMode.SOFT) {
+    if (settings.mode() == WriteMode.CDC && settings.cdcDelete() == CdcDeleteMode.SOFT) {
       row = withDeletedFlag(row, delete);
       if (delete) {
         kind = Change.Op.SOFT_DELETE;

@@ -6,6 +6,7 @@ import dev.redsink.core.table.CdcDeleteMode;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnRole;
 import dev.redsink.core.table.FittedName;
+import dev.redsink.core.table.HistoryColumns;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.StagingColumns;
 import dev.redsink.core.table.TableName;
@@ -91,6 +92,9 @@ public final class FieldNames {
     }
     if (write.mode() == WriteMode.CDC && write.cdcDelete() == CdcDeleteMode.SOFT) {
       reserved.add(TableName.fold(write.deletedColumn()));
+    }
+    if (write.mode() == WriteMode.HISTORY) {
+      reserved.addAll(HistoryColumns.ALL);
     }
     return new FieldNames(reserved, true, write.byKey());
   }

@@ -39,6 +39,7 @@ public final class KeyFold {
   private final List<Record> normalized;
   private final Map<Record, Change> changes = new IdentityHashMap<>();
   private final ParsedRows rows = new ParsedRows(FieldNames.COLUMNS);
+  private List<String> keyColumns = List.of();
 
   /**
    * The staged rows of one load: records whose values are envelopes with the op field (and the keep
@@ -67,6 +68,8 @@ public final class KeyFold {
    *     what that row waits for follows
    * @param truncate whether the table is emptied before the staged rows apply (a source truncate
    *     came before them)
+   * @param truncatedAt with write_mode = history and {@code truncate}, the time of the load's first
+   *     truncate (microseconds since the epoch), which closes every version active before it
    */
   public record Folded(
       List<Record> staged,
@@ -79,7 +82,8 @@ public final class KeyFold {
       int nextKeyColumns,
       int awaitsKeyColumns,
       int movedToKeyColumns,
-      boolean truncate) {}
+      boolean truncate,
+      long truncatedAt) {}
 
   /** What staged rows do; the staged op column holds {@link #code()}. */
   public enum Operation {
@@ -124,6 +128,9 @@ public final class KeyFold {
       Change change = judged == null ? null : judged.takeChange(record, names);
       change = change == null ? reader.read(record, i) : change.at(i);
       Record n = normalized(change, rows);
+      if (keyColumns.isEmpty() && !change.keyColumns().isEmpty()) {
+        keyColumns = change.keyColumns();
+      }
       normalized.add(n);
       changes.put(n, change);
     }
@@ -225,14 +232,22 @@ public final class KeyFold {
     return rows;
   }
 
+  /** The key columns of the records' changes (empty when none has a key: only skips). */
+  public List<String> keyColumns() {
+    return keyColumns;
+  }
+
   /** Folds records from {@link #normalized()} to the last change per key. */
   public Folded fold(List<Record> pending) {
     List<Change> ordered = new ArrayList<>(pending.size());
     for (Record r : pending) {
       ordered.add(changes.get(r));
     }
-    if (settings.mode() == WriteMode.CDC) {
+    if (settings.mode() == WriteMode.CDC || settings.mode() == WriteMode.HISTORY) {
       ordered.sort(Comparator.comparing(Change::position).thenComparingInt(Change::index));
+    }
+    if (settings.mode() == WriteMode.HISTORY) {
+      return new VersionFold(new VersionTime(settings), rows).fold(ordered);
     }
     Map<List<String>, Change> last = new LinkedHashMap<>();
     // The last row each key had in this load, kept past a delete of the key: a primary-key change
@@ -379,7 +394,8 @@ public final class KeyFold {
         nextKeyColumns,
         awaitsKeyColumns,
         movedToKeyColumns,
-        truncate);
+        truncate,
+        Long.MIN_VALUE);
   }
 
   /** The change's own key, as a staged key's text holds it. */
@@ -392,8 +408,7 @@ public final class KeyFold {
     return ChangedKey.of(key);
   }
 
-  private static void addText(
-      List<FieldValue> fields, IntFunction<String> column, List<String> text) {
+  static void addText(List<FieldValue> fields, IntFunction<String> column, List<String> text) {
     for (int i = 0; i < text.size(); i++) {
       fields.add(new FieldValue(column.apply(i), FieldType.of(FieldKind.STRING), text.get(i)));
     }
@@ -403,7 +418,7 @@ public final class KeyFold {
    * The keep column's value: each column name in double quotes, as {@code UpsertSql.keepExisting}
    * looks for it.
    */
-  private static String keepList(Set<String> columns) {
+  static String keepList(Set<String> columns) {
     StringBuilder out = new StringBuilder();
     for (String c : columns) {
       out.append('"').append(c.replace("\"", "\"\"")).append('"');
@@ -415,7 +430,7 @@ public final class KeyFold {
    * The row as reading its staged value gives it back: without the schemaless nulls, which the
    * staged value leaves out ({@link Envelopes#write}).
    */
-  private static TypedRow asStaged(TypedRow row) {
+  static TypedRow asStaged(TypedRow row) {
     for (FieldValue f : row.fields()) {
       if (f.type() == null) {
         return row.withFields(row.fields().stream().filter(v -> v.type() != null).toList());
@@ -424,7 +439,7 @@ public final class KeyFold {
     return row;
   }
 
-  private static Record withValue(Record record, TypedRow row) {
+  static Record withValue(Record record, TypedRow row) {
     return record.withValue(Envelopes.write(row));
   }
 }

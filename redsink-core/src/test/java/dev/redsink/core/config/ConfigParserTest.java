@@ -630,6 +630,12 @@ class ConfigParserTest {
                       "record_key"))),
           Map.entry("cdc_delete_mode", new Example("soft", CdcDeleteMode.SOFT)),
           Map.entry(
+              "history_time_field",
+              new Example(
+                  " Changed_At ",
+                  "changed_at",
+                  Map.of("table_layout", "typed", "write_mode", "history"))),
+          Map.entry(
               "unavailable_value_placeholder", new Example("__unavailable__", "__unavailable__")),
           Map.entry("dist_style", new Example("even", DistStyle.EVEN)),
           Map.entry("dist_key", new Example("ID", "id")),

@@ -67,6 +67,29 @@ class WriteSettingsParserTest {
   }
 
   @Test
+  void historyDefaultsToTheRecordKeyAndTakesATimeFieldOnlyItself() {
+    Map<String, Object> raw = typed("history");
+    raw.put("history.time.field", "Changed_At");
+    WriteSettings write = ConfigParserTest.parse(raw).write();
+    assertThat(write.mode()).isEqualTo(WriteMode.HISTORY);
+    assertThat(write.primaryKey()).containsExactly("record_key");
+    assertThat(write.historyTimeField()).isEqualTo("changed_at");
+    Map<String, Object> cdc = typed("cdc");
+    cdc.put("history_time_field", "changed_at");
+    assertThat(problems(cdc))
+        .anySatisfy(
+            p ->
+                assertThat(p)
+                    .startsWith("history_time_field: needs write_mode = history")
+                    .contains("remove it"));
+    Map<String, Object> tombstones = typed("history");
+    tombstones.put("primary_key", "id");
+    tombstones.put("delete_on_tombstone", true);
+    assertThat(problems(tombstones))
+        .anySatisfy(p -> assertThat(p).startsWith("delete_on_tombstone: needs primary_key"));
+  }
+
+  @Test
   void primaryKeyIsAListOrACommaSeparatedString() {
     Map<String, Object> list = typed("upsert");
     list.put("primary_key", List.of("region", " order_id"));

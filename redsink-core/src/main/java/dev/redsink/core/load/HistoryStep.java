@@ -1,0 +1,72 @@
+package dev.redsink.core.load;
+
+import dev.redsink.core.sql.HistorySql;
+import dev.redsink.core.sql.UpsertSql;
+import dev.redsink.core.table.Column;
+import dev.redsink.core.typed.KeyFold;
+import dev.redsink.core.typed.KeyFold.Operation;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * The apply step of write_mode = history, in place of the upsert's deletes: fill the columns staged
+ * versions did not carry from their key's active version (or, for a primary-key change, from the
+ * old key's newest version), close every staged key's active version in one UPDATE, close the rest
+ * at a source truncate, insert the staged versions. Runs inside the load transaction, so versions
+ * and the ledger commit together: a replay adds and closes nothing twice.
+ */
+final class HistoryStep {
+
+  /**
+   * Applies the staged versions.
+   *
+   * @return the changes applied: versions inserted and keys deleted
+   */
+  long apply(Statement st, TargetTable table, String staging, StagedChanges changes)
+      throws SQLException {
+    List<Column> kept =
+        table.layout().columns().stream()
+            .filter(c -> changes.keptColumns().contains(c.name()))
+            .toList();
+    if (!kept.isEmpty()) {
+      st.executeUpdate(
+          HistorySql.keepFromActive(
+              table.name(),
+              staging,
+              changes.keyColumns(),
+              changes.previousKeyColumns(),
+              KeyFold.KEEP_COLUMN,
+              kept));
+      if (!changes.previousKeyColumns().isEmpty()) {
+        st.executeUpdate(
+            HistorySql.keepFromNewestOfPreviousKey(
+                table.name(),
+                staging,
+                changes.keys(),
+                changes.previousKeyColumns(),
+                KeyFold.KEEP_COLUMN,
+                kept));
+      }
+    }
+    Long truncatedAt = changes.truncate() ? changes.truncatedAt() : null;
+    if (!changes.keyColumns().isEmpty()) {
+      st.executeUpdate(
+          HistorySql.closeActive(table.name(), staging, changes.keyColumns(), truncatedAt));
+    }
+    if (truncatedAt != null) {
+      st.executeUpdate(HistorySql.closeAll(table.name(), truncatedAt));
+    }
+    if (changes.operations().contains(Operation.REPLACE)) {
+      st.executeUpdate(
+          UpsertSql.insertChanged(
+              table.name(),
+              staging,
+              table.layout(),
+              changes.keyColumns(),
+              KeyFold.OP_COLUMN,
+              UpsertSql.SoftDeletes.NONE));
+    }
+    return changes.changes();
+  }
+}
