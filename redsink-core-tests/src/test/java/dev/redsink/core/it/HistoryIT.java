@@ -37,6 +37,19 @@ class HistoryIT {
           + T0
           + " AS VARCHAR), '-') FROM ";
 
+  /** The versions {@link #stream()} leaves, in the form of {@link #VERSIONS}. */
+  private static final List<String> STREAM_VERSIONS =
+      List.of(
+          "1|a|closed|100|300",
+          "1|a2|closed|300|900",
+          "2|b|closed|100|400",
+          "2|b-again|active|800|-",
+          "3|c|closed|200|450",
+          "3|c-between|closed|450|500",
+          "3|c2|closed|500|950",
+          "3|c3|active|950|-",
+          "4|d|closed|600|700");
+
   private SinkFixture fx;
   private String table;
 
@@ -139,17 +152,7 @@ class HistoryIT {
         }
       }
     }
-    assertThat(versions())
-        .containsExactly(
-            "1|a|closed|100|300",
-            "1|a2|closed|300|900",
-            "2|b|closed|100|400",
-            "2|b-again|active|800|-",
-            "3|c|closed|200|450",
-            "3|c-between|closed|450|500",
-            "3|c2|closed|500|950",
-            "3|c3|active|950|-",
-            "4|d|closed|600|700");
+    assertThat(versions()).containsExactlyElementsOf(STREAM_VERSIONS);
     assertThat(fx.rows("SELECT cid, name FROM " + table + "_current ORDER BY cid"))
         .as("the current-state view: the active versions, as write_mode = cdc leaves the table")
         .containsExactly("2|b-again", "3|c3");
@@ -187,17 +190,7 @@ class HistoryIT {
       }
       run.commit();
     }
-    assertThat(versions())
-        .containsExactly(
-            "1|a|closed|100|300",
-            "1|a2|closed|300|900",
-            "2|b|closed|100|400",
-            "2|b-again|active|800|-",
-            "3|c|closed|200|450",
-            "3|c-between|closed|450|500",
-            "3|c2|closed|500|950",
-            "3|c3|active|950|-",
-            "4|d|closed|600|700");
+    assertThat(versions()).containsExactlyElementsOf(STREAM_VERSIONS);
     assertThat(fx.rows("SELECT cid, name FROM " + table + "_current ORDER BY cid"))
         .containsExactly("2|b-again", "3|c3");
     assertThat(fx.rows("SELECT COUNT(*) FROM pg_views WHERE viewname LIKE '%\\_rsrun\\_%'"))
