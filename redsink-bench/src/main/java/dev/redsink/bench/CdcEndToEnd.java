@@ -581,18 +581,24 @@ public final class CdcEndToEnd {
   }
 
   /**
-   * The statements that took the emulator's PostgreSQL the most time over one load, from
-   * pg_stat_statements: calls, total, mean and longest time, rows, and the statement's start.
+   * The statements that took the emulator's PostgreSQL the most time over one connector's load,
+   * from pg_stat_statements, each load's staging table's name made one so that a statement of every
+   * load counts as one: calls, total, mean and longest time, rows, and the statement's start.
    */
   private static void printStatementTimes(EmulatorProcess emulator, String which, int run)
       throws SQLException {
+    String statement =
+        "regexp_replace(regexp_replace(query, 'redsink_staging_[0-9a-f]+', 'redsink_staging_*',"
+            + " 'g'), '\\s+', ' ', 'g')";
     try (Connection c = backend(emulator);
         Statement s = c.createStatement();
         ResultSet rs =
             s.executeQuery(
-                "SELECT calls, total_exec_time, mean_exec_time, max_exec_time, rows,"
-                    + " regexp_replace(query, '\\s+', ' ', 'g') FROM pg_stat_statements"
-                    + " ORDER BY total_exec_time DESC LIMIT 15")) {
+                "SELECT SUM(calls), SUM(total_exec_time), SUM(total_exec_time) / SUM(calls),"
+                    + " MAX(max_exec_time), SUM(rows), statement FROM (SELECT *, "
+                    + statement
+                    + " AS statement FROM pg_stat_statements) q GROUP BY statement"
+                    + " ORDER BY 2 DESC LIMIT 12")) {
       System.out.printf(
           "#   %s-%d PostgreSQL time by statement (pg_stat_statements): calls, total ms, mean ms,"
               + " max ms, rows, statement%n",
@@ -606,7 +612,7 @@ public final class CdcEndToEnd {
             rs.getDouble(3),
             rs.getDouble(4),
             rs.getLong(5),
-            query.length() > 400 ? query.substring(0, 400) + "…" : query);
+            query.length() > 240 ? query.substring(0, 240) + "…" : query);
       }
     }
   }
