@@ -40,6 +40,7 @@ final class RequiredPrivileges {
           out.add("UPDATE");
         }
       }
+      case HISTORY -> out.add("UPDATE");
     }
     return out;
   }

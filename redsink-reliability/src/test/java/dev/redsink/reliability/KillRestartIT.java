@@ -66,6 +66,22 @@ class KillRestartIT {
         3);
   }
 
+  /**
+   * History mode, killed with its versions closed and inserted but not committed: the restart
+   * closes and inserts them once (one active version per key, an unbroken chain of versions).
+   */
+  @Test
+  void historyKilledAfterClosingVersionsBeforeCommit() throws Exception {
+    String table =
+        killAndRestart(
+            "history: SIGKILL after the versions' UPDATE and INSERT, before COMMIT",
+            delayed("^INSERT INTO \"rel_"),
+            Map.of("table_layout", "typed", "write_mode", "history", "primary_key", "p,v"),
+            3,
+            Math.min(8_000, Reliability.records()));
+    ExactlyOnceCheck.assertVersionsChain(warehouse, table, "p, v");
+  }
+
   @Test
   void killedWhileTheClusterIsStillCommitting() throws Exception {
     killAndRestart("SIGKILL while COMMIT is in flight", delayed("^COMMIT"), Map.of(), 3);
@@ -160,8 +176,19 @@ class KillRestartIT {
   private void killAndRestart(
       String name, FaultPlan.Arming arming, Map<String, Object> overrides, int allowedOrphans)
       throws Exception {
+    killAndRestart(name, arming, overrides, allowedOrphans, Reliability.records());
+  }
+
+  /** Kills the loader of a stream of {@code records} at the fault; returns the table. */
+  private String killAndRestart(
+      String name,
+      FaultPlan.Arming arming,
+      Map<String, Object> overrides,
+      int allowedOrphans,
+      int records)
+      throws Exception {
     String table = ScenarioWarehouse.uniqueTable("rel");
-    SourceStream stream = SourceStream.of("rel." + table, Reliability.records());
+    SourceStream stream = SourceStream.of("rel." + table, records);
     Map<String, Object> config = warehouse.config(table);
     config.putAll(overrides);
     Path dir = Path.of("target", "children", table).toAbsolutePath();
@@ -186,6 +213,7 @@ class KillRestartIT {
     int fired = check.assertEveryFaultFired(kill.armed());
     ExactlyOnceCheck.Verdict v = check.assertComplete(allowedOrphans);
     check.record(fired, v, recovered, kill.outcome(v));
+    return table;
   }
 
   private static Path writeProperties(Path dir, Map<String, Object> config, SourceStream stream)

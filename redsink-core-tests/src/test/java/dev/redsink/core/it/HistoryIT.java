@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.ReplaceRun;
 import dev.redsink.core.error.RecordVerdict;
 import dev.redsink.core.record.Header;
 import dev.redsink.core.record.Record;
@@ -35,6 +36,19 @@ class HistoryIT {
           + ", COALESCE(CAST(CAST(EXTRACT(EPOCH FROM _record_delete_time) AS BIGINT) - "
           + T0
           + " AS VARCHAR), '-') FROM ";
+
+  /** The versions {@link #stream()} leaves, in the form of {@link #VERSIONS}. */
+  private static final List<String> STREAM_VERSIONS =
+      List.of(
+          "1|a|closed|100|300",
+          "1|a2|closed|300|900",
+          "2|b|closed|100|400",
+          "2|b-again|active|800|-",
+          "3|c|closed|200|450",
+          "3|c-between|closed|450|500",
+          "3|c2|closed|500|950",
+          "3|c3|active|950|-",
+          "4|d|closed|600|700");
 
   private SinkFixture fx;
   private String table;
@@ -138,17 +152,7 @@ class HistoryIT {
         }
       }
     }
-    assertThat(versions())
-        .containsExactly(
-            "1|a|closed|100|300",
-            "1|a2|closed|300|900",
-            "2|b|closed|100|400",
-            "2|b-again|active|800|-",
-            "3|c|closed|200|450",
-            "3|c-between|closed|450|500",
-            "3|c2|closed|500|950",
-            "3|c3|active|950|-",
-            "4|d|closed|600|700");
+    assertThat(versions()).containsExactlyElementsOf(STREAM_VERSIONS);
     assertThat(fx.rows("SELECT cid, name FROM " + table + "_current ORDER BY cid"))
         .as("the current-state view: the active versions, as write_mode = cdc leaves the table")
         .containsExactly("2|b-again", "3|c3");
@@ -167,6 +171,95 @@ class HistoryIT {
                     + "' AND sortkey > 0 ORDER BY sortkey"))
         .as("sorted by the key, then the version time")
         .containsExactly("cid", "_record_create_time");
+  }
+
+  /**
+   * A replace run rebuilds a history table from the full log: the same versions, and the view still
+   * answers (the run's table never gets a view of its own).
+   */
+  @Test
+  void aReplaceRebuildsTheVersionsFromTheFullLog() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(history())) {
+      sink.write(stream().get(0));
+    }
+    fx.execute("UPDATE " + table + " SET name = 'damaged'");
+    try (RedshiftSink sink = RedshiftSink.open(history());
+        ReplaceRun run = sink.replace("db.public.customers")) {
+      for (List<Record> load : stream()) {
+        run.write(load);
+      }
+      run.commit();
+    }
+    assertThat(versions()).containsExactlyElementsOf(STREAM_VERSIONS);
+    assertThat(fx.rows("SELECT cid, name FROM " + table + "_current ORDER BY cid"))
+        .containsExactly("2|b-again", "3|c3");
+    assertThat(fx.rows("SELECT COUNT(*) FROM pg_views WHERE viewname LIKE '%\\_rsrun\\_%'"))
+        .as("no view of a run table")
+        .containsExactly("0");
+  }
+
+  /**
+   * A new field adds a column (NULL in the older versions) and a longer value widens one: the view
+   * follows the table's columns, and versions keep closing.
+   */
+  @Test
+  void theViewFollowsNewAndWidenedColumns() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(history())) {
+      sink.write(List.of(event(0, 0, "c", "null", image(1, "a"), 100, 1)));
+      String longName = "n".repeat(300);
+      sink.write(
+          List.of(
+              event(
+                  0,
+                  1,
+                  "u",
+                  image(1, "a"),
+                  "{\"cid\":1,\"name\":\"" + longName + "\",\"email\":\"a@x\"}",
+                  200,
+                  1)));
+    }
+    assertThat(
+            fx.rows(
+                "SELECT cid, LEN(name), email, _record_is_active FROM "
+                    + table
+                    + " ORDER BY _record_create_time"))
+        .containsExactly("1|1|null|f", "1|300|a@x|t");
+    assertThat(fx.rows("SELECT cid, LEN(name), email FROM " + table + "_current"))
+        .containsExactly("1|300|a@x");
+  }
+
+  /** Two writers of one history table on an empty warehouse, as a connector's tasks start. */
+  @Test
+  void twoWritersRaceOnAnEmptyWarehouse() throws Exception {
+    List<RedshiftSink> sinks = List.of(RedshiftSink.open(history()), RedshiftSink.open(history()));
+    try {
+      SinkFixture.writeSideBySide(
+          sinks,
+          5,
+          (partition, batch) ->
+              List.of(
+                  event(
+                      partition,
+                      batch,
+                      batch == 0 ? "c" : "u",
+                      "null",
+                      image(10 + partition, "v" + batch),
+                      100 + batch * 10 + partition,
+                      10 + partition)));
+    } finally {
+      for (RedshiftSink sink : sinks) {
+        sink.close();
+      }
+    }
+    assertThat(
+            fx.rows(
+                "SELECT cid, COUNT(*), SUM(CASE WHEN _record_is_active THEN 1 ELSE 0 END)"
+                    + " FROM "
+                    + table
+                    + " GROUP BY cid ORDER BY cid"))
+        .containsExactly("10|5|1", "11|5|1");
+    assertThat(fx.rows("SELECT cid, name FROM " + table + "_current ORDER BY cid"))
+        .containsExactly("10|v4", "11|v4");
   }
 
   /** Closing versions costs one UPDATE per load, however many keys change. */

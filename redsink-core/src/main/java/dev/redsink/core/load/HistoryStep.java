@@ -25,10 +25,7 @@ final class HistoryStep {
    */
   long apply(Statement st, TargetTable table, String staging, StagedChanges changes)
       throws SQLException {
-    List<Column> kept =
-        table.layout().columns().stream()
-            .filter(c -> changes.keptColumns().contains(c.name()))
-            .toList();
+    List<Column> kept = changes.keptColumns(table);
     if (!kept.isEmpty()) {
       st.executeUpdate(
           HistorySql.keepFromActive(

@@ -87,4 +87,9 @@ record StagedChanges(
     }
     return keys;
   }
+
+  /** The columns of {@code table} some staged row keeps from a row of the table, in its order. */
+  List<Column> keptColumns(TargetTable table) {
+    return table.layout().columns().stream().filter(c -> keptColumns.contains(c.name())).toList();
+  }
 }

@@ -57,10 +57,7 @@ final class UpsertStep {
     MovedRows moved = new MovedRows(st, table, staging, changes);
     List<Column> keys = changes.previousKeyColumns().isEmpty() ? List.of() : changes.keys();
     // Before the deletes: a staged row that did not carry a column takes the target row's value.
-    List<Column> kept =
-        table.layout().columns().stream()
-            .filter(c -> changes.keptColumns().contains(c.name()))
-            .toList();
+    List<Column> kept = changes.keptColumns(table);
     if (!kept.isEmpty()) {
       st.executeUpdate(
           UpsertSql.keepExisting(

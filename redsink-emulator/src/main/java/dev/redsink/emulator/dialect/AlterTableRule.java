@@ -67,7 +67,12 @@ final class AlterTableRule {
     }
     ctx.require(type.domain());
     String sql =
-        s.text(0, action + 4) + " " + type.postgresSql() + " " + s.text(type.end(), s.size());
+        s.text(0, action + 4)
+            + " "
+            + type.postgresSql()
+            + " "
+            + s.text(type.end(), s.size())
+            + ChangedRelations.comment(s);
     return new SpecialStatement.OutsideBlock(
         "ALTER TABLE ALTER COLUMN",
         TAG,

@@ -45,6 +45,10 @@ public final class Dialect {
           IdentifierRule.apply(
               AliasReferenceRule.apply(SuperPathRule.apply(original, flags), flags, catalog), ctx);
       s = SuperLiteralRule.apply(s, catalog);
+      boolean lateBinding = LateBindingViewRule.applies(s);
+      if (lateBinding) {
+        s = LateBindingViewRule.withoutClause(s);
+      }
       refuseUnsupported(s);
       SpecialStatement special = special(s, ctx);
       if (special != null) {
@@ -56,8 +60,19 @@ public final class Dialect {
         s = Statement.parse(AlterTableRule.rewrite(s, ctx));
       }
       s = ExpressionRule.apply(s);
+      if (lateBinding) {
+        String creation = LateBindingViewRule.creation(s, new SqlNames(flags));
+        Plan.Forward forward =
+            new Plan.Forward(text, creation, kind, ctx.domains(), ctx.longNames());
+        return new Plan.Special(
+            text, new SpecialStatement.Substitute("CREATE VIEW", forward), kind);
+      }
       return new Plan.Forward(
-          text, s.text() + ctx.tableKeysComment(), kind, ctx.domains(), ctx.longNames());
+          text,
+          s.text() + ctx.tableKeysComment() + ChangedRelations.comment(s),
+          kind,
+          ctx.domains(),
+          ctx.longNames());
     } catch (DialectException e) {
       return new Plan.Refuse(text, e.error(), kind);
     }

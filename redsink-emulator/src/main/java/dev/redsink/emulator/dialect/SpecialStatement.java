@@ -26,6 +26,12 @@ public sealed interface SpecialStatement {
   /** Accepted and ignored (e.g. ALTER TABLE … ALTER DISTSTYLE). */
   record NoOp(String commandTag) implements SpecialStatement {}
 
+  /**
+   * A statement the backend runs as another one (prepared like a forwarded statement) and answers
+   * with the client statement's command tag (e.g. CREATE VIEW … WITH NO SCHEMA BINDING).
+   */
+  record Substitute(String commandTag, Plan.Forward statement) implements SpecialStatement {}
+
   /** COPY from S3, handled by the emulator's COPY engine. */
   record CopyFromS3(String sql) implements SpecialStatement {}
 }

@@ -175,44 +175,23 @@ final class TableKeys {
    */
   String comment() {
     String style = distStyle == null ? (distKeys.isEmpty() ? "AUTO" : "KEY") : distStyle;
-    StringBuilder json = new StringBuilder("{\"diststyle\":").append(string(style));
+    StringBuilder json = new StringBuilder("{\"diststyle\":").append(CommentJson.string(style));
     if (!distKeys.isEmpty()) {
-      json.append(",\"distkey\":").append(string(distKeys.get(0)));
+      json.append(",\"distkey\":").append(CommentJson.string(distKeys.get(0)));
     }
-    json.append(",\"sortstyle\":").append(string(sortStyle == null ? "AUTO" : sortStyle));
-    json.append(",\"sortkey\":").append(strings(sortKeys));
+    json.append(",\"sortstyle\":")
+        .append(CommentJson.string(sortStyle == null ? "AUTO" : sortStyle));
+    json.append(",\"sortkey\":").append(CommentJson.strings(sortKeys));
     if (likeTable != null) {
-      json.append(",\"like\":").append(string(likeTable));
+      json.append(",\"like\":").append(CommentJson.string(likeTable));
     }
     if (!primaryKey.isEmpty()) {
-      json.append(",\"primary_key\":").append(strings(primaryKey));
+      json.append(",\"primary_key\":").append(CommentJson.strings(primaryKey));
       if (primaryKeyName != null) {
-        json.append(",\"primary_key_name\":").append(string(primaryKeyName));
+        json.append(",\"primary_key_name\":").append(CommentJson.string(primaryKeyName));
       }
     }
     return COMMENT_PREFIX + json.append("} */");
-  }
-
-  /** A JSON array of strings. */
-  private static String strings(List<String> values) {
-    StringBuilder out = new StringBuilder("[");
-    for (int i = 0; i < values.size(); i++) {
-      out.append(i > 0 ? "," : "").append(string(values.get(i)));
-    }
-    return out.append(']').toString();
-  }
-
-  /** A JSON string whose text never closes the comment it sits in. */
-  private static String string(String value) {
-    StringBuilder out = new StringBuilder("\"");
-    for (char c : value.toCharArray()) {
-      if (c == '"' || c == '\\' || c == '/' || c == '*' || c < 0x20) {
-        out.append(String.format("\\u%04x", (int) c));
-      } else {
-        out.append(c);
-      }
-    }
-    return out.append('"').toString();
   }
 
   private static DialectException syntax(String message) {

@@ -120,11 +120,11 @@ public final class EmbeddedBackend implements AutoCloseable {
   }
 
   /**
-   * Redshift's catalog, its SUPER and VARBYTE functions, then the catalog as clients read it,
-   * installed once in "dev".
+   * Redshift's catalog, its late-binding views, its SUPER and VARBYTE functions, then the catalog
+   * as clients read it, installed once in "dev".
    */
   private static final List<String> CATALOG_SCRIPTS =
-      List.of("catalog.sql", "super.sql", "varbyte.sql", "clients.sql");
+      List.of("catalog.sql", "views.sql", "super.sql", "varbyte.sql", "clients.sql");
 
   /** Makes a fresh cluster the emulator's: the "dev" database, serializable, and the catalog. */
   private static void prepare(EmbeddedPostgres pg) throws SQLException {

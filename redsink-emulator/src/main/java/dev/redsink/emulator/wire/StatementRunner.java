@@ -239,6 +239,14 @@ final class StatementRunner {
     if (statement instanceof SpecialStatement.NoOp n) {
       return complete(n.commandTag());
     }
+    if (statement instanceof SpecialStatement.Substitute s) {
+      try {
+        env.prepare(s.statement());
+      } catch (SQLException e) {
+        return sendError(ErrorFields.error(e.getSQLState(), e.getMessage()));
+      }
+      return complete(backend.query(s.statement().sql()), s.commandTag());
+    }
     SpecialStatement.CopyFromS3 c = (SpecialStatement.CopyFromS3) statement;
     try {
       CopyRunner.Loaded loaded = env.copyRunner().run(c.sql(), backend);

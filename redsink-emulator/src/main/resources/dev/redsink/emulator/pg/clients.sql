@@ -279,7 +279,8 @@ WHERE false
 ;;
 GRANT SELECT ON pg_catalog.svv_external_columns TO PUBLIC
 ;;
--- Late-binding views' columns (the JDBC driver's getColumns adds them): there are none.
+-- Late-binding views' columns, which the JDBC driver's getColumns adds to pg_attribute's: the
+-- emulator's late-binding views are PostgreSQL views, whose columns pg_attribute has (views.sql).
 CREATE FUNCTION pg_catalog.pg_get_late_binding_view_cols() RETURNS SETOF record
 LANGUAGE plpgsql STABLE AS $$
 BEGIN
