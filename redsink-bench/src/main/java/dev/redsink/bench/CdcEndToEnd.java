@@ -4,14 +4,18 @@ import dev.redsink.bench.BenchConnectors.Target;
 import dev.redsink.bench.ConnectEndToEnd.Run;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -36,12 +40,22 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  * PostgreSQL, where {@code ON CONFLICT} works and no cost profile applies — a figure Debezium's
  * sink cannot reach on Redshift.
  *
+ * <p>With {@code --mode=history} Redsink's connector loads them with {@code write.mode = history}
+ * instead (connector {@code redsink-history}), and the table is checked as a history table: a
+ * version per insert and update, one active version per live key, every closed version ended at its
+ * key's next, the {@code <table>_current} view holding the live rows. {@code --mode=both} loads
+ * both in every run, alternating which goes first, and compares the view with the cdc table column
+ * by column. Each Redsink load prints the statements the emulator counted at its front end, by kind
+ * and per load; with {@code --pg-stat-statements=true} also the time its PostgreSQL spent in each
+ * statement (the extension loaded for the whole run, on every sink alike).
+ *
  * <p>Options: {@code --records=1000000 (change events) --runs=3 --partitions=1
- * --cost-profile=redshift --flush-max-bytes=SIZE (Redsink's; its default otherwise)
- * --converter=json|bytes (Redsink's key and value converters: JsonConverter or ByteArrayConverter)
- * --debezium-target=postgres|redshift --debezium-batch-size=500 --debezium-insert-mode=upsert
- * (Debezium's {@code insert.mode}) --debezium-records=N (Debezium's sink reads only the first N
- * events, from a topic of their own) --only=both|redsink|debezium --out=FILE.tsv}.
+ * --mode=cdc|history|both --pg-stat-statements=false --cost-profile=redshift --flush-max-bytes=SIZE
+ * (Redsink's; its default otherwise) --converter=json|bytes (Redsink's key and value converters:
+ * JsonConverter or ByteArrayConverter) --debezium-target=postgres|redshift
+ * --debezium-batch-size=500 --debezium-insert-mode=upsert (Debezium's {@code insert.mode})
+ * --debezium-records=N (Debezium's sink reads only the first N events, from a topic of their own)
+ * --only=both|redsink|debezium --out=FILE.tsv}.
  */
 public final class CdcEndToEnd {
   private CdcEndToEnd() {}
@@ -53,7 +67,14 @@ public final class CdcEndToEnd {
       long messages,
       Map<TopicPartition, Long> end,
       long rows,
-      long qty) {}
+      long qty,
+      long keys,
+      long versions,
+      long versionQty) {}
+
+  /** The connector names of Redsink's write modes, as runs and the TSV name them. */
+  private static final Map<String, String> SINK_OF_MODE =
+      Map.of("cdc", "redsink", "history", "redsink-history");
 
   public static void main(String[] argv) throws Exception {
     Logging.quiet();
@@ -70,16 +91,27 @@ public final class CdcEndToEnd {
     boolean rawBytes = args.string("converter", "json").equals("bytes");
     String debeziumMode = args.string("debezium-insert-mode", "upsert");
     int debeziumEvents = Math.min(events, args.integer("debezium-records", events));
+    String modeArgument = args.string("mode", "cdc");
+    List<String> modes =
+        modeArgument.equals("both") ? List.of("cdc", "history") : List.of(modeArgument.split(","));
+    for (String mode : modes) {
+      if (!SINK_OF_MODE.containsKey(mode)) {
+        throw new IllegalArgumentException(
+            "Cannot run --mode=" + modeArgument + ": use cdc, history or both");
+      }
+    }
+    boolean pgStatStatements = Boolean.parseBoolean(args.string("pg-stat-statements", "false"));
     System.out.printf(
         "# cdc end to end: %,d Debezium change events (70%% inserts, 25%% updates, 5%% deletes),"
-            + " %d partition(s), 1 task each, %d runs, cost profile %s, Redsink flush.max.bytes %s"
-            + " and converters %s,"
+            + " %d partition(s), 1 task each, %d runs, cost profile %s, Redsink write.mode %s,"
+            + " flush.max.bytes %s and converters %s,"
             + " Debezium JDBC sink insert.mode %s batch.size %d into %s, the first %,d events,"
             + " -Xmx %d MiB, %d cores%n",
         events,
         partitions,
         runs,
-        costProfile,
+        costProfile + (pgStatStatements ? " (pg_stat_statements loaded)" : ""),
+        String.join(" and ", modes),
         flushMaxBytes.isEmpty() ? "default" : flushMaxBytes,
         rawBytes ? "ByteArrayConverter" : "JsonConverter",
         debeziumMode,
@@ -90,7 +122,7 @@ public final class CdcEndToEnd {
         Runtime.getRuntime().availableProcessors());
     List<Run> results = new ArrayList<>();
     EmbeddedConnectCluster connect = null;
-    try (EmulatorProcess emulator = EmulatorProcess.start(costProfile)) {
+    try (EmulatorProcess emulator = EmulatorProcess.start(costProfile, pgStatStatements)) {
       Endpoint endpoint = emulator.endpoint();
       Target redsinkTarget =
           new Target(endpoint.jdbcUrl(), endpoint.user(), endpoint.password(), true);
@@ -115,22 +147,32 @@ public final class CdcEndToEnd {
       }
       System.out.printf(
           "# produced %,d change events in %,d messages in %.1f s; the table they describe: %,d"
-              + " rows, sum(qty) %,d%n",
+              + " rows, sum(qty) %,d; as history: %,d versions of %,d keys, sum(qty) %,d%n",
           topic.events(),
           topic.messages(),
           (System.nanoTime() - t0) / 1e9,
           topic.rows(),
-          topic.qty());
+          topic.qty(),
+          topic.versions(),
+          topic.keys(),
+          topic.versionQty());
       double idle = ConnectEndToEnd.idleCpuPerSecond(emulator);
+      List<String> sinks = new ArrayList<>();
+      modes.forEach(m -> sinks.add(SINK_OF_MODE.get(m)));
+      sinks.add("debezium");
       for (int run = 1; run <= runs; run++) {
-        List<String> order =
-            run % 2 == 1 ? List.of("redsink", "debezium") : List.of("debezium", "redsink");
+        List<String> order = new ArrayList<>(sinks);
+        if (run % 2 == 0) {
+          Collections.reverse(order);
+        }
+        Map<String, String> loaded = new HashMap<>();
         for (String which : order) {
-          if (!only.equals("both") && !only.equals(which)) {
+          boolean redsink = !which.equals("debezium");
+          if (!only.equals("both") && !only.equals(redsink ? "redsink" : "debezium")) {
             continue;
           }
-          String table = "cdc_" + which + "_" + run;
-          boolean redsink = which.equals("redsink");
+          boolean history = which.equals("redsink-history");
+          String table = (history ? "history_redsink" : "cdc_" + which) + "_" + run;
           Target target = redsink ? redsinkTarget : debeziumTarget;
           Topic read = redsink ? topic : debeziumTopic;
           if (!redsink && target.redshift()) {
@@ -138,20 +180,32 @@ public final class CdcEndToEnd {
           }
           Map<String, String> config =
               redsink
-                  ? converters(redsink(endpoint, table, flushMaxBytes), rawBytes)
+                  ? converters(
+                      redsink(endpoint, table, flushMaxBytes, history ? "history" : "cdc"),
+                      rawBytes)
                   : debezium(target, table, debeziumBatch, read, debeziumMode);
+          Map<String, Long> statisticsBefore = emulator.statistics();
+          if (pgStatStatements) {
+            resetStatementTimes(emulator);
+          }
+          Map<String, Object> phases = new HashMap<>();
           Run r;
           try {
-            r = ConnectEndToEnd.load(connect, emulator, run, which, config, read.end());
+            r = ConnectEndToEnd.load(connect, emulator, run, which, config, read.end(), phases);
           } catch (IllegalStateException e) {
             System.out.printf("run %d  %-8s  failed: %s%n", run, which, firstError(e));
             connect.deleteConnector(which + "-" + run);
+            dropView(target, table + "_current");
             ConnectEndToEnd.drop(target, table);
             continue;
           }
+          Map<String, Long> statements = since(emulator.statistics(), statisticsBefore);
           r = new Run(run, which, r.seconds(), read.events(), r.cpu(), idle, r.connectorThreads());
           results.add(r);
-          String check = check(target, table, read);
+          if (pgStatStatements && redsink) {
+            printStatementTimes(emulator, which, run);
+          }
+          String check = history ? checkHistory(target, table, read) : check(target, table, read);
           System.out.printf(
               "run %d  %-8s  %,9d change events  %7.1f s  %,8.0f change events/s  %s  CPU s:"
                   + " connect %.1f (%.1f above idle, %.2f in the connector's threads), emulator"
@@ -168,7 +222,24 @@ public final class CdcEndToEnd {
               r.cpu().emulator(),
               r.cpu().postgres(),
               r.cpu().total());
-          ConnectEndToEnd.drop(target, table);
+          if (redsink) {
+            printStatements(which, run, statements, phases.get("Loads"));
+            loaded.put(which, table);
+            if (loaded.containsKey("redsink") && loaded.containsKey("redsink-history")) {
+              System.out.printf(
+                  "run %d  %s_current against %s: %s%n",
+                  run,
+                  loaded.get("redsink-history"),
+                  loaded.get("redsink"),
+                  compareCurrentView(target, loaded.get("redsink-history"), loaded.get("redsink")));
+            }
+          } else {
+            ConnectEndToEnd.drop(target, table);
+          }
+        }
+        for (String table : loaded.values()) {
+          dropView(redsinkTarget, table + "_current");
+          ConnectEndToEnd.drop(redsinkTarget, table);
         }
       }
     } finally {
@@ -178,11 +249,20 @@ public final class CdcEndToEnd {
     }
     double redsink = ConnectEndToEnd.median(results, "redsink");
     double debezium = ConnectEndToEnd.median(results, "debezium");
+    double history = ConnectEndToEnd.median(results, "redsink-history");
     System.out.printf(
         "%nmedian change events/s: Redsink %,.0f, Debezium JDBC sink %,.0f%s%n",
         redsink,
         debezium,
         Double.isNaN(redsink / debezium) ? "" : String.format(", ratio %.2f×", redsink / debezium));
+    if (!Double.isNaN(history)) {
+      System.out.printf(
+          "median change events/s of write.mode=history: %,.0f%s%n",
+          history,
+          Double.isNaN(history / redsink)
+              ? ""
+              : String.format(", %.2f× write.mode=cdc's in the same run", history / redsink));
+    }
     if (!out.isEmpty()) {
       ConnectEndToEnd.write(Path.of(out), results);
     }
@@ -214,11 +294,26 @@ public final class CdcEndToEnd {
       TopicPartition tp = new TopicPartition(name, p);
       end.put(tp, connect.kafka().endOffset(tp));
     }
-    return new Topic(name, events, messages, end, changes.liveRows(), changes.sumOfQty());
+    return new Topic(
+        name,
+        events,
+        messages,
+        end,
+        changes.liveRows(),
+        changes.sumOfQty(),
+        changes.keys(),
+        changes.versions(),
+        changes.sumOfVersionQty());
   }
 
   /** Redsink's connector as the Debezium section of docs/table-layouts.md sets it up. */
   static Map<String, String> redsink(Endpoint endpoint, String table, String flushMaxBytes) {
+    return redsink(endpoint, table, flushMaxBytes, "cdc");
+  }
+
+  /** The same, in {@code write.mode} cdc or history. */
+  static Map<String, String> redsink(
+      Endpoint endpoint, String table, String flushMaxBytes, String writeMode) {
     Map<String, String> c = BenchConnectors.redsink(endpoint, table, 0, "");
     if (!flushMaxBytes.isEmpty()) {
       c.put("flush.max.bytes", flushMaxBytes);
@@ -228,7 +323,7 @@ public final class CdcEndToEnd {
     c.put("key.converter", JsonConverter.class.getName());
     c.put("key.converter.schemas.enable", "true");
     c.put("table.layout", "typed");
-    c.put("write.mode", "cdc");
+    c.put("write.mode", writeMode);
     return c;
   }
 
@@ -296,6 +391,229 @@ public final class CdcEndToEnd {
       return String.format(
           "TABLE WRONG: %,d rows (expected %,d), sum(qty) %,d (expected %,d)",
           rows, topic.rows(), qty, topic.qty());
+    }
+  }
+
+  /**
+   * "history ok" when a write.mode=history table holds what the events make of it: a version per
+   * insert and update (their count and sum of qty), a version of every key ever inserted, one
+   * active version per live key and none of a deleted one (the live rows and their sum of qty), the
+   * active versions open and the others closed, each closed version ended at its key's next
+   * version's start (or its delete), and the {@code <table>_current} view showing the live rows;
+   * else what differs.
+   */
+  private static String checkHistory(Target target, String table, Topic topic) throws SQLException {
+    List<String> wrong = new ArrayList<>();
+    try (Connection c = target.connect();
+        Statement s = c.createStatement()) {
+      try (ResultSet rs =
+          s.executeQuery(
+              "SELECT COUNT(*), SUM(qty), COUNT(DISTINCT order_id),"
+                  + " SUM(CASE WHEN _record_is_active THEN 1 ELSE 0 END),"
+                  + " SUM(CASE WHEN _record_is_active THEN qty ELSE 0 END),"
+                  + " COUNT(DISTINCT CASE WHEN _record_is_active THEN order_id END),"
+                  + " SUM(CASE WHEN _record_is_active = (_record_delete_time IS NULL) THEN 0"
+                  + " ELSE 1 END),"
+                  + " SUM(CASE WHEN _record_delete_time < _record_create_time THEN 1 ELSE 0 END)"
+                  + " FROM "
+                  + table)) {
+        rs.next();
+        expect(wrong, "versions", rs.getLong(1), topic.versions());
+        expect(wrong, "sum(qty) of the versions", rs.getLong(2), topic.versionQty());
+        expect(wrong, "keys", rs.getLong(3), topic.keys());
+        expect(wrong, "active versions", rs.getLong(4), topic.rows());
+        expect(wrong, "sum(qty) of the active versions", rs.getLong(5), topic.qty());
+        expect(wrong, "keys with an active version", rs.getLong(6), topic.rows());
+        expect(wrong, "versions whose delete time disagrees with is_active", rs.getLong(7), 0);
+        expect(wrong, "versions closed before they opened", rs.getLong(8), 0);
+      }
+      try (ResultSet rs =
+          s.executeQuery(
+              "SELECT COUNT(*) FROM (SELECT _record_delete_time, LEAD(_record_create_time) OVER"
+                  + " (PARTITION BY order_id ORDER BY _record_create_time) AS next_start FROM "
+                  + table
+                  + ") v WHERE next_start IS NOT NULL AND (_record_delete_time IS NULL OR"
+                  + " _record_delete_time <> next_start)")) {
+        rs.next();
+        expect(wrong, "versions not ended at their key's next version", rs.getLong(1), 0);
+      }
+      try (ResultSet rs = s.executeQuery("SELECT COUNT(*), SUM(qty) FROM " + table + "_current")) {
+        rs.next();
+        expect(wrong, "rows of " + table + "_current", rs.getLong(1), topic.rows());
+        expect(wrong, "sum(qty) of " + table + "_current", rs.getLong(2), topic.qty());
+      }
+    }
+    return wrong.isEmpty() ? "history ok" : "HISTORY WRONG: " + String.join("; ", wrong);
+  }
+
+  private static void expect(List<String> wrong, String what, long found, long expected) {
+    if (found != expected) {
+      wrong.add(String.format("%s %,d (expected %,d)", what, found, expected));
+    }
+  }
+
+  /** The Debezium table's columns, in its order. */
+  private static final List<String> COLUMNS =
+      List.of(
+          "order_id",
+          "store",
+          "qty",
+          "customer",
+          "price",
+          "discount",
+          "weight",
+          "paid",
+          "note",
+          "status",
+          "ship_day",
+          "created",
+          "updated",
+          "ref",
+          "attrs");
+
+  /**
+   * "equal" when the history table's {@code <table>_current} view and the cdc table hold the same
+   * rows, every column compared (a SUPER as its JSON text); else how many rows each has that the
+   * other lacks.
+   */
+  private static String compareCurrentView(Target target, String historyTable, String cdcTable)
+      throws SQLException {
+    String columns =
+        COLUMNS.stream()
+            .map(col -> col.equals("attrs") ? "JSON_SERIALIZE(attrs) AS attrs" : col)
+            .collect(Collectors.joining(", "));
+    String view = "SELECT " + columns + " FROM " + historyTable + "_current";
+    String cdc = "SELECT " + columns + " FROM " + cdcTable;
+    try (Connection c = target.connect();
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT (SELECT COUNT(*) FROM ("
+                    + view
+                    + " EXCEPT "
+                    + cdc
+                    + ") a), (SELECT COUNT(*) FROM ("
+                    + cdc
+                    + " EXCEPT "
+                    + view
+                    + ") b), (SELECT COUNT(*) FROM "
+                    + cdcTable
+                    + ")")) {
+      rs.next();
+      long onlyView = rs.getLong(1);
+      long onlyCdc = rs.getLong(2);
+      if (onlyView == 0 && onlyCdc == 0) {
+        return String.format("equal, %,d rows, every column", rs.getLong(3));
+      }
+      return String.format(
+          "DIFFERENT: %,d rows only in the view, %,d only in the cdc table", onlyView, onlyCdc);
+    }
+  }
+
+  /**
+   * Drops a history table's view, which a table with a view bound to it cannot be dropped under.
+   */
+  private static void dropView(Target target, String view) throws SQLException {
+    try (Connection c = target.connect();
+        Statement s = c.createStatement()) {
+      s.execute("DROP VIEW IF EXISTS " + view);
+    }
+  }
+
+  /** Counts after minus counts before. */
+  private static Map<String, Long> since(Map<String, Long> after, Map<String, Long> before) {
+    Map<String, Long> d = new LinkedHashMap<>();
+    after.forEach((k, v) -> d.put(k, v - before.getOrDefault(k, 0L)));
+    return d;
+  }
+
+  /**
+   * What the emulator counted at its Redshift front end over one connector's load, connector start
+   * and stop included, in total and per load.
+   */
+  private static void printStatements(
+      String which, int run, Map<String, Long> counts, Object loadsAttribute) {
+    long loads = loadsAttribute instanceof Number n ? n.longValue() : 0;
+    StringBuilder kinds = new StringBuilder();
+    StringBuilder perLoad = new StringBuilder();
+    counts.forEach(
+        (k, v) -> {
+          if (Character.isUpperCase(k.charAt(0)) && v > 0) {
+            kinds.append(' ').append(k).append('=').append(v);
+            if (loads > 0) {
+              perLoad
+                  .append(' ')
+                  .append(k)
+                  .append('=')
+                  .append(String.format("%.2f", (double) v / loads));
+            }
+          }
+        });
+    System.out.printf(
+        "#   %s-%d statements at the front end: %,d in %d loads (%.2f per load), commits %,d (%.2f"
+            + " per load), COPYs %,d, rows written %,d; by kind:%s; per load:%s%n",
+        which,
+        run,
+        counts.getOrDefault("statements", 0L),
+        loads,
+        loads > 0 ? (double) counts.getOrDefault("statements", 0L) / loads : Double.NaN,
+        counts.getOrDefault("commits", 0L),
+        loads > 0 ? (double) counts.getOrDefault("commits", 0L) / loads : Double.NaN,
+        counts.getOrDefault("copies", 0L),
+        counts.getOrDefault("rows_written", 0L),
+        kinds,
+        perLoad);
+  }
+
+  /** The emulator's PostgreSQL, as its superuser. */
+  private static Connection backend(EmulatorProcess emulator) throws SQLException {
+    return DriverManager.getConnection(
+        "jdbc:postgresql://127.0.0.1:" + emulator.backendPort() + "/dev?sslmode=disable",
+        "postgres",
+        "");
+  }
+
+  private static void resetStatementTimes(EmulatorProcess emulator) throws SQLException {
+    try (Connection c = backend(emulator);
+        Statement s = c.createStatement()) {
+      s.execute("SELECT pg_stat_statements_reset()");
+    }
+  }
+
+  /**
+   * The statements that took the emulator's PostgreSQL the most time over one connector's load,
+   * from pg_stat_statements, each load's staging table's name made one so that a statement of every
+   * load counts as one: calls, total, mean and longest time, rows, and the statement's start.
+   */
+  private static void printStatementTimes(EmulatorProcess emulator, String which, int run)
+      throws SQLException {
+    String statement =
+        "regexp_replace(regexp_replace(query, 'redsink_staging_[0-9a-f]+', 'redsink_staging_*',"
+            + " 'g'), '\\s+', ' ', 'g')";
+    try (Connection c = backend(emulator);
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT SUM(calls), SUM(total_exec_time), SUM(total_exec_time) / SUM(calls),"
+                    + " MAX(max_exec_time), SUM(rows), statement FROM (SELECT *, "
+                    + statement
+                    + " AS statement FROM pg_stat_statements) q GROUP BY statement"
+                    + " ORDER BY 2 DESC LIMIT 12")) {
+      System.out.printf(
+          "#   %s-%d PostgreSQL time by statement (pg_stat_statements): calls, total ms, mean ms,"
+              + " max ms, rows, statement%n",
+          which, run);
+      while (rs.next()) {
+        String query = rs.getString(6);
+        System.out.printf(
+            "#     %6d %10.0f %9.1f %9.1f %10d  %s%n",
+            rs.getLong(1),
+            rs.getDouble(2),
+            rs.getDouble(3),
+            rs.getDouble(4),
+            rs.getLong(5),
+            query.length() > 240 ? query.substring(0, 240) + "…" : query);
+      }
     }
   }
 

@@ -36,7 +36,9 @@ import org.apache.kafka.connect.json.JsonConverter;
  * after images, a live key), 5% deletes ({@code op = d}, the before image, then a tombstone, as
  * {@code tombstones.on.delete = true}); updated and deleted keys are drawn uniformly from the live
  * keys, a set that grows. The generator keeps the table the events describe, so a load can be
- * checked: its row count and the sum of its {@code qty} column.
+ * checked: its row count and the sum of its {@code qty} column; and, for a history table, the
+ * versions the events make (one per insert and update), their keys and the sum of their {@code
+ * qty}.
  *
  * <p>Every message's schema is the same, so its JSON is written once: each message is that schema's
  * bytes around the payload JsonConverter writes without a schema, which is byte for byte what
@@ -115,6 +117,9 @@ final class ChangeEvents {
   private long nextId = 1;
   private long lsn = 33_000_000L;
   private long events;
+  private long inserts;
+  private long versions;
+  private long versionQty;
 
   ChangeEvents(long seed) {
     random = new SplittableRandom(seed);
@@ -169,6 +174,8 @@ final class ChangeEvents {
       long id = nextId++;
       Struct after = row(id);
       add(id, after.getInt32("qty"));
+      inserts++;
+      version(after);
       return List.of(message(id, ENVELOPE.create(after, source, now)));
     }
     long id = live[random.nextInt(liveCount)];
@@ -177,6 +184,7 @@ final class ChangeEvents {
     if (roll < 95) {
       Struct after = row(id);
       qtyById[(int) id] = after.getInt32("qty");
+      version(after);
       return List.of(message(id, ENVELOPE.update(before, after, source, now)));
     }
     remove(id);
@@ -184,6 +192,27 @@ final class ChangeEvents {
     delete.add(message(id, ENVELOPE.delete(before, source, now)));
     delete.add(new Message(key(id), null));
     return delete;
+  }
+
+  /** A version of a row, as write_mode = history keeps one per insert and update. */
+  private void version(Struct after) {
+    versions++;
+    versionQty += after.getInt32("qty");
+  }
+
+  /** Keys inserted so far: the keys a history table has versions of. */
+  long keys() {
+    return inserts;
+  }
+
+  /** Inserts and updates so far: the versions a history table holds after them. */
+  long versions() {
+    return versions;
+  }
+
+  /** The sum of {@code qty} over every version. */
+  long sumOfVersionQty() {
+    return versionQty;
   }
 
   /** Rows the table holds after the changes so far. */

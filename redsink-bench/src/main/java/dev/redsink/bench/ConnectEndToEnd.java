@@ -15,6 +15,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -313,6 +314,22 @@ public final class ConnectEndToEnd {
       Map<String, String> config,
       Map<TopicPartition, Long> end)
       throws Exception {
+    return load(connect, emulator, run, which, config, end, new HashMap<>());
+  }
+
+  /**
+   * Like {@link #load(EmbeddedConnectCluster, EmulatorProcess, int, String, Map, Map)}; a Redsink
+   * connector's phase attributes ({@link #printPhases}) are put in {@code phases}.
+   */
+  static Run load(
+      EmbeddedConnectCluster connect,
+      EmulatorProcess emulator,
+      int run,
+      String which,
+      Map<String, String> config,
+      Map<TopicPartition, Long> end,
+      Map<String, Object> phases)
+      throws Exception {
     String name = which + "-" + run;
     CpuSplit cpuAtStart = CpuSplit.now(emulator);
     ThreadCpu threads = ThreadCpu.mark(name);
@@ -331,8 +348,8 @@ public final class ConnectEndToEnd {
     double seconds = (System.nanoTime() - start) / 1e9;
     CpuSplit cpu = CpuSplit.now(emulator).since(cpuAtStart);
     double connectorThreads = threads.secondsSinceMark();
-    if (which.equals("redsink")) {
-      printPhases(name);
+    if (which.startsWith("redsink")) {
+      phases.putAll(printPhases(name));
     }
     connect.deleteConnector(name);
     return new Run(run, which, seconds, -1, cpu, 0, connectorThreads);
@@ -350,8 +367,11 @@ public final class ConnectEndToEnd {
     return CpuSplit.now(emulator).since(start).connect() / ((System.nanoTime() - t0) / 1e9);
   }
 
-  /** The task's load time by phase, from its MXBean (docs/kafka-connect.md, Metrics). */
-  static void printPhases(String connector) throws Exception {
+  /**
+   * Prints the task's load time by phase, from its MXBean (docs/kafka-connect.md, Metrics), and
+   * returns the attributes printed.
+   */
+  static Map<String, Object> printPhases(String connector) throws Exception {
     ObjectName task =
         new ObjectName(
             "dev.redsink:type=RedshiftSinkTask,connector="
@@ -359,6 +379,7 @@ public final class ConnectEndToEnd {
                 + ",task=0");
     MBeanServer server = ManagementFactory.getPlatformMBeanServer();
     StringBuilder line = new StringBuilder("#   " + connector + " task 0:");
+    Map<String, Object> phases = new LinkedHashMap<>();
     for (String attribute :
         List.of(
             "Loads",
@@ -368,9 +389,12 @@ public final class ConnectEndToEnd {
             "CopyTimeMs",
             "InsertTimeMs",
             "CommitTimeMs")) {
-      line.append(' ').append(attribute).append('=').append(server.getAttribute(task, attribute));
+      Object value = server.getAttribute(task, attribute);
+      phases.put(attribute, value);
+      line.append(' ').append(attribute).append('=').append(value);
     }
     System.out.println(line);
+    return phases;
   }
 
   private static void failIfFailed(EmbeddedConnectCluster connect, String name) {

@@ -3,9 +3,14 @@ package dev.redsink.bench;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -17,6 +22,7 @@ final class EmulatorProcess implements AutoCloseable {
   private final Endpoint endpoint;
   private final int backendPort;
   private final long postmasterPid;
+  private final BlockingQueue<String> statistics = new LinkedBlockingQueue<>();
 
   private EmulatorProcess(Process process, Endpoint endpoint, int backendPort, long postmasterPid) {
     this.process = process;
@@ -32,6 +38,14 @@ final class EmulatorProcess implements AutoCloseable {
 
   /** Starts the child with a cost profile (CostProfile.parse's spelling). */
   static EmulatorProcess start(String costProfile) throws IOException {
+    return start(costProfile, false);
+  }
+
+  /**
+   * Starts the child with a cost profile and, with {@code pgStatStatements}, PostgreSQL's
+   * pg_stat_statements loaded in its database (see {@link EmulatorServer}).
+   */
+  static EmulatorProcess start(String costProfile, boolean pgStatStatements) throws IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<String> command =
         List.of(
@@ -40,7 +54,8 @@ final class EmulatorProcess implements AutoCloseable {
             "-cp",
             System.getProperty("java.class.path"),
             EmulatorServer.class.getName(),
-            "--cost-profile=" + costProfile);
+            "--cost-profile=" + costProfile,
+            "--pg-stat-statements=" + pgStatStatements);
     Process process =
         new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     BufferedReader out =
@@ -57,24 +72,56 @@ final class EmulatorProcess implements AutoCloseable {
       }
       if (line.startsWith(EmulatorServer.READY)) {
         Endpoint endpoint = Endpoint.parse(line.substring(EmulatorServer.READY.length()));
-        Thread drain = new Thread(() -> drain(out), "emulator-stdout");
+        EmulatorProcess started =
+            new EmulatorProcess(process, endpoint, backendPort, postmasterPid);
+        Thread drain = new Thread(() -> started.drain(out), "emulator-stdout");
         drain.setDaemon(true);
         drain.start();
-        return new EmulatorProcess(process, endpoint, backendPort, postmasterPid);
+        return started;
       }
     }
     process.destroyForcibly();
     throw new IOException("Cannot start the emulator process: it exited before it was ready");
   }
 
-  private static void drain(BufferedReader out) {
+  /** Reads the child's output: statistics it was asked for are kept, the rest discarded. */
+  private void drain(BufferedReader out) {
     try {
-      while (out.readLine() != null) {
-        // discarded: the emulator prints nothing the benchmark needs
+      String line;
+      while ((line = out.readLine()) != null) {
+        if (line.startsWith(EmulatorServer.STATISTICS)) {
+          statistics.add(line.substring(EmulatorServer.STATISTICS.length()));
+        }
       }
     } catch (IOException e) {
       // the child exited
     }
+  }
+
+  /**
+   * The emulator's statistics since it started, as it counts them at the Redshift front end:
+   * statements, commits, copies, rows_written and one count per statement kind (SELECT, UPDATE, …).
+   */
+  synchronized Map<String, Long> statistics() throws IOException {
+    OutputStream in = process.getOutputStream();
+    in.write((EmulatorServer.ASK_STATISTICS + "\n").getBytes(StandardCharsets.UTF_8));
+    in.flush();
+    String line;
+    try {
+      line = statistics.poll(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("Interrupted waiting for the emulator's statistics", e);
+    }
+    if (line == null) {
+      throw new IOException("The emulator did not report its statistics within 30 s");
+    }
+    Map<String, Long> counts = new LinkedHashMap<>();
+    for (String field : line.split("\t")) {
+      int eq = field.indexOf('=');
+      counts.put(field.substring(0, eq), Long.parseLong(field.substring(eq + 1)));
+    }
+    return counts;
   }
 
   Endpoint endpoint() {
