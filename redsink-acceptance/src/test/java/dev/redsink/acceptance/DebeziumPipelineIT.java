@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redsink.acceptance.ChangeStreams.SourceColumn;
 import dev.redsink.acceptance.ChangeStreams.ValueKind;
+import dev.redsink.acceptance.SourceVersions.Version;
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.fault.SqlFault;
 import dev.redsink.testkit.ConnectorFile;
@@ -47,8 +48,11 @@ import org.junit.jupiter.api.extension.TestWatcher;
  * PostgreSQL with logical replication → Debezium's PostgreSQL connector (pgoutput, its defaults)
  * and Redsink's plugin, installed from its zip, in one Kafka Connect worker → the emulator. After
  * each step the source table and the Redshift table hold the same rows and values, in the column
- * types a Redshift user would choose (docs/table-layouts.md, "From Debezium"). The last step runs
- * docs/tutorial-debezium.md's own files in the same worker.
+ * types a Redshift user would choose (docs/table-layouts.md, "From Debezium"). A third sink loads
+ * the same events in write_mode = history: its view of the active versions holds the same rows, and
+ * each key's versions are the ones the source's own log of its changes makes, at their commit times
+ * ({@link SourceVersions}). The last step runs docs/tutorial-debezium.md's own files in the same
+ * worker.
  */
 @EnabledIfSystemProperty(
     named = "acceptance.work",
@@ -60,6 +64,27 @@ class DebeziumPipelineIT {
   private static final String TOPIC = "dbz.public.customers";
   private static final String CDC_TABLE = "customers";
   private static final String FLAT_TABLE = "customers_flat";
+
+  /**
+   * The same change events in write_mode = history: a version per change, and beside it the view of
+   * the active versions, which holds what the cdc table does.
+   */
+  private static final String HISTORY_TABLE = "customers_history";
+
+  private static final String HISTORY_VIEW = HISTORY_TABLE + "_current";
+
+  /** Every change of the source's customers table, as the source itself logs it. */
+  private static final SourceVersions SOURCE_VERSIONS = new SourceVersions("customers", "id");
+
+  /**
+   * A change that goes to the dead letter queue makes no version: a NUMERIC with more places than
+   * DECIMAL(38,18) keeps.
+   */
+  private static final String REFUSED = "scale(nv) > 18";
+
+  /** The keys whose versions the report prints: an insert, its updates and key changes. */
+  private static final List<String> SHOWN_KEYS = List.of("3", "5", "60", "61", "62", "63");
+
   private static final String RUN_TABLE = "customers_run";
   private static final String LOAD_TABLE = "customers_load";
   private static final String ACCOUNTS_TABLE = "accounts";
@@ -97,6 +122,13 @@ class DebeziumPipelineIT {
   private static final SqlFault PROBE = new SqlFault.Delay(Duration.ZERO);
 
   private static final List<String> TABLES = List.of(CDC_TABLE, FLAT_TABLE);
+
+  /** The tables of the sinks whose changes no column can hold go to a dead letter queue. */
+  private static final List<String> SINK_TABLES = List.of(CDC_TABLE, FLAT_TABLE, HISTORY_TABLE);
+
+  /** The tables and the view that hold the source's rows after each step. */
+  private static final List<String> SAME_ROWS = List.of(CDC_TABLE, FLAT_TABLE, HISTORY_VIEW);
+
   private static final Duration CATCH_UP = Duration.ofSeconds(90);
 
   private static final List<SourceColumn> COLUMNS =
@@ -170,6 +202,7 @@ class DebeziumPipelineIT {
               "dbz",
               "redsink",
               "redsink-flat",
+              "redsink-history",
               "redsink-accounts",
               "redsink-keys",
               "redsink-trickle",
@@ -194,6 +227,9 @@ class DebeziumPipelineIT {
   private static Warehouse warehouse;
   private static SourceDatabase source;
   private static EmbeddedConnectCluster connect;
+
+  /** The last change of customers before Debezium's snapshot, which reads the rows it left. */
+  private static long beforeSnapshot;
 
   @BeforeAll
   static void start() throws Exception {
@@ -225,13 +261,18 @@ class DebeziumPipelineIT {
         "CREATE TABLE trickle (id integer PRIMARY KEY, note text)",
         "ALTER TABLE trickle ALTER COLUMN note SET STORAGE EXTERNAL",
         "INSERT INTO trickle SELECT g, repeat('t', 5000) || g FROM generate_series(1, 400) g");
+    source.execute(SOURCE_VERSIONS.install());
     insert(1, 2);
+    try (Connection c = source.connect()) {
+      beforeSnapshot = SOURCE_VERSIONS.lastChange(c);
+    }
 
     connect = ChangeStreams.worker("redsink-debezium");
     // The sinks start first, as they do when Redsink is deployed before the source: their topics
     // do not exist yet.
     connect.configureConnector("redsink", sink(CDC_TABLE));
     connect.configureConnector("redsink-flat", sink(FLAT_TABLE));
+    connect.configureConnector("redsink-history", sink(HISTORY_TABLE));
     connect.configureConnector("redsink-accounts", sink(ACCOUNTS_TABLE));
     connect.configureConnector("redsink-keys", sink(HANDLES_TABLE));
     connect.configureConnector("redsink-trickle", sink(TRICKLE_TABLE));
@@ -280,7 +321,10 @@ class DebeziumPipelineIT {
       props.put("target.table", "{topic_segment[-1]}");
     }
     props.put("tasks.max", table.equals(ACCOUNTS_TABLE) || table.equals(HANDLES_TABLE) ? "2" : "1");
-    if (TABLES.contains(table)) {
+    if (table.equals(HISTORY_TABLE)) {
+      props.put("write.mode", "history");
+    }
+    if (SINK_TABLES.contains(table)) {
       // A change no column holds exactly goes to the dead letter queue, and the sink goes on.
       props.put("errors.tolerance", "all");
       props.put("errors.deadletterqueue.topic.name", deadLetterTopic(table));
@@ -335,7 +379,7 @@ class DebeziumPipelineIT {
     awaitSameRows();
     Map<String, String> expected = new TreeMap<>();
     COLUMNS.forEach(c -> expected.put(c.column(), c.redshift()));
-    for (String table : TABLES) {
+    for (String table : SINK_TABLES) {
       assertThat(new TreeMap<>(redshiftTypes(table))).as(table).containsAllEntriesOf(expected);
     }
   }
@@ -353,7 +397,7 @@ class DebeziumPipelineIT {
     awaitSameRows();
     // A delete by record key (the flattened sink's tombstone) reads the key with its schema: the
     // key column keeps its type rather than widening to what schemaless JSON suggests.
-    for (String table : TABLES) {
+    for (String table : SINK_TABLES) {
       assertThat(redshiftTypes(table)).as(table).containsEntry("id_value", "integer");
     }
   }
@@ -366,7 +410,7 @@ class DebeziumPipelineIT {
     // unchanged TOASTed value as the placeholder and the old key in its __debezium.oldkey header:
     // the row takes the value from the old key's row (docs/table-layouts.md, "From Debezium").
     awaitSameRows();
-    for (String table : TABLES) {
+    for (String table : SAME_ROWS) {
       awaitRedshift(
           table, "SELECT count(*) FROM " + table + " WHERE id_value = 60 AND big IS NULL", "0");
     }
@@ -613,7 +657,7 @@ class DebeziumPipelineIT {
     } finally {
       emulator.sqlFaults().reset();
     }
-    for (String table : TABLES) {
+    for (String table : SINK_TABLES) {
       assertThat(warehouse.rows("SELECT count(*) FROM " + table + " WHERE big LIKE '%unavail%'"))
           .containsExactly("0");
     }
@@ -673,7 +717,7 @@ class DebeziumPipelineIT {
         "ALTER TABLE customers ALTER COLUMN v TYPE varchar(400)",
         "UPDATE customers SET v = repeat('w', 300) WHERE id = 2");
     awaitSameRows();
-    for (String table : TABLES) {
+    for (String table : SINK_TABLES) {
       assertThat(redshiftTypes(table)).containsEntry("v", "character varying(65535)");
     }
     retype("v", "character varying(65535)");
@@ -693,7 +737,7 @@ class DebeziumPipelineIT {
     retype("n", "numeric(14,2)");
     retype("r", "double precision");
     awaitSameRows();
-    for (String table : TABLES) {
+    for (String table : SINK_TABLES) {
       assertThat(redshiftTypes(table))
           .as(table)
           .containsEntry("i", "bigint")
@@ -710,7 +754,117 @@ class DebeziumPipelineIT {
         "TRUNCATE customers",
         "INSERT INTO customers (id, t, extra) VALUES (20, 'after the truncate', 'e')");
     // ExtractNewRecordState drops truncate events, so only the cdc table can follow one.
-    awaitSameRows(List.of(CDC_TABLE));
+    awaitSameRows(List.of(CDC_TABLE, HISTORY_VIEW));
+  }
+
+  /**
+   * The history table holds, for every key, a version per change of the source, in the order of the
+   * source's changes: the row as the source had it after the change (an unchanged TOASTed value
+   * included, which the change event did not carry), created at the change's commit time (a
+   * snapshot row's at its snapshot event's time), and closed, no longer active, at the key's next
+   * change, the delete of the key (a primary-key change deletes its old key) or the truncate. The
+   * source's own log of its changes gives what each key's versions must be (SourceVersions); the
+   * view of the active versions holds what the cdc table does.
+   */
+  @Test
+  @Order(95)
+  void theHistoryTableHoldsAVersionPerChangeAtTheSourcesCommitTimes() throws Exception {
+    Map<String, List<Version>> want = expectedVersions(COLUMNS);
+    // What the source went through, which the comparison covers.
+    assertThat(SourceVersions.live(want)).as("the keys of the source's rows").containsExactly("20");
+    assertThat(want.get("3"))
+        .as("key 3: inserted, updated to NULL, back and once more, closed by the truncate")
+        .hasSize(4)
+        .allSatisfy(v -> assertThat(v.active()).isFalse());
+    assertThat(want.get("5")).as("key 5: inserted, updated, its key changed to 60").hasSize(2);
+    assertThat(want.get("41"))
+        .as("key 41: created and deleted in one transaction, at one time")
+        .singleElement()
+        .satisfies(v -> assertThat(v.deleted()).isEqualTo(v.created()));
+    assertThat(want.get("6")).as("key 6: inserted and deleted").hasSize(1);
+    assertThat(want.values().stream().mapToInt(List::size).sum())
+        .as("versions: 35 when Debezium sent each change once")
+        .isGreaterThanOrEqualTo(35);
+
+    Map<String, List<Version>> have = awaitVersions(want, COLUMNS, null);
+    assertThat(redshiftRows(HISTORY_VIEW))
+        .as("the active versions against the cdc table")
+        .isEqualTo(redshiftRows(CDC_TABLE));
+    Map<String, String> expected = new TreeMap<>();
+    COLUMNS.forEach(c -> expected.put(c.column(), c.redshift()));
+    expected.put("_record_is_active", "boolean");
+    expected.put("_record_create_time", "timestamp without time zone");
+    expected.put("_record_delete_time", "timestamp without time zone");
+    assertThat(new TreeMap<>(redshiftTypes(HISTORY_TABLE))).containsAllEntriesOf(expected);
+    List<Version> shown = new ArrayList<>();
+    SHOWN_KEYS.forEach(k -> shown.addAll(have.get(k)));
+    System.out.println(
+        "Debezium pipeline: versions of keys "
+            + SHOWN_KEYS
+            + " in "
+            + HISTORY_TABLE
+            + SourceVersions.table(shown, List.of("id", "i", "t", "r", "arr", "big")));
+  }
+
+  /** Changes Debezium sent more than once, which the history table versions once per copy. */
+  private static List<String> resent = List.of();
+
+  /** The versions the source's changes make, of these columns. */
+  private static Map<String, List<Version>> expectedVersions(List<SourceColumn> columns)
+      throws Exception {
+    SourceVersions.TopicEvents topic =
+        SourceVersions.TopicEvents.of(connect.kafka().consumeAll(60_000, TOPIC), "id");
+    resent = topic.resent();
+    if (!resent.isEmpty()) {
+      System.out.println(
+          "Debezium pipeline: Debezium sent these changes more than once: " + resent);
+    }
+    try (Connection c = source.connect()) {
+      return SOURCE_VERSIONS.expected(c, columns, beforeSnapshot, topic.snapshotTimes(), REFUSED);
+    }
+  }
+
+  /**
+   * Waits until the history table holds the versions (of the keys {@code keys}, or all); fails with
+   * their differences.
+   */
+  private static Map<String, List<Version>> awaitVersions(
+      Map<String, List<Version>> want, List<SourceColumn> columns, Set<String> keys)
+      throws Exception {
+    long deadline = System.nanoTime() + CATCH_UP.toNanos();
+    Map<String, List<Version>> have = Map.of();
+    while (System.nanoTime() < deadline) {
+      try (Connection c = warehouse.connect()) {
+        have = SOURCE_VERSIONS.actual(c, HISTORY_TABLE, columns);
+      }
+      if (keys != null) {
+        have = SourceVersions.only(have, keys);
+      }
+      if (have.equals(want)) {
+        break;
+      }
+      Thread.sleep(500);
+    }
+    assertThat(SourceVersions.differences(want, have))
+        .as(
+            "the versions in %s against the source's changes (Debezium sent %s more than once)",
+            HISTORY_TABLE, resent)
+        .isEmpty();
+    return have;
+  }
+
+  /** The connector of a sink's table. */
+  private static String connector(String table) {
+    return switch (table) {
+      case FLAT_TABLE -> "redsink-flat";
+      case HISTORY_TABLE -> "redsink-history";
+      default -> "redsink";
+    };
+  }
+
+  /** Where a sink's table holds the current rows: the history table's view, or the table. */
+  private static String current(String table) {
+    return table.equals(HISTORY_TABLE) ? HISTORY_VIEW : table;
   }
 
   @Test
@@ -814,8 +968,8 @@ class DebeziumPipelineIT {
     source.execute(
         "ALTER TABLE customers ALTER COLUMN s TYPE text",
         "UPDATE customers SET s = 'seven' WHERE id = 20");
-    for (String table : TABLES) {
-      String connector = table.equals(FLAT_TABLE) ? "redsink-flat" : "redsink";
+    for (String table : SINK_TABLES) {
+      String connector = connector(table);
       assertThat(awaitFailedTask(connector))
           .contains("declares field 's' as string")
           .contains("column 's' is SMALLINT")
@@ -828,8 +982,9 @@ class DebeziumPipelineIT {
             c.name().equals("s")
                 ? SourceColumn.of("s", "text", ValueKind.TEXT, "character varying(256)")
                 : c);
-    awaitSameRows(List.of(CDC_TABLE));
+    awaitSameRows(List.of(CDC_TABLE, HISTORY_VIEW));
     assertThat(redshiftTypes(CDC_TABLE)).containsEntry("s_old", "smallint");
+    assertThat(redshiftTypes(HISTORY_TABLE)).containsEntry("s_old", "smallint");
   }
 
   /**
@@ -842,36 +997,53 @@ class DebeziumPipelineIT {
   @Order(120)
   void aNumericItsColumnWouldRoundGoesToTheDeadLetterQueueAndTheSinkGoesOn() throws Exception {
     source.execute("UPDATE customers SET nv = 7.25 WHERE id = 20");
-    awaitSameRows(List.of(CDC_TABLE));
+    awaitSameRows(List.of(CDC_TABLE, HISTORY_VIEW));
     source.execute("UPDATE customers SET nv = 3.14159265358979323846 WHERE id = 20");
-    for (String table : TABLES) {
+    for (String table : SINK_TABLES) {
       String refused = awaitDeadLetter(deadLetterTopic(table));
       assertThat(refused)
           .as(table)
           .contains("field 'nv' holds 3.14159265358979323846")
           .contains("DECIMAL(38,18) cannot hold exactly")
           .contains("decimal.handling.mode = string");
-      assertThat(warehouse.value("SELECT nv FROM " + table + " WHERE id_value = 20"))
+      assertThat(warehouse.value("SELECT nv FROM " + current(table) + " WHERE id_value = 20"))
           .as(table + ": the row keeps its value")
           .isEqualTo("7.250000000000000000");
-      String connector = table.equals(FLAT_TABLE) ? "redsink-flat" : "redsink";
-      assertThat(connect.connectorStatus(connector).tasks())
+      assertThat(connect.connectorStatus(connector(table)).tasks())
           .extracting(t -> t.state())
           .containsOnly("RUNNING");
     }
     source.execute(
         "UPDATE customers SET nv = 2.5 WHERE id = 20",
         "INSERT INTO customers (id, t, nv) VALUES (21, 'after the refused change', 1.25)");
-    awaitSameRows(List.of(CDC_TABLE));
+    awaitSameRows(List.of(CDC_TABLE, HISTORY_VIEW));
     awaitRedshift(
         FLAT_TABLE,
         "SELECT nv FROM " + FLAT_TABLE + " WHERE id_value = 21",
         "1.250000000000000000");
-    for (String table : TABLES) {
+    for (String table : SINK_TABLES) {
       assertThat(connect.kafka().consumeAll(30_000, deadLetterTopic(table)).count())
           .as(table + ": the dead letter queue holds the refused change alone")
           .isEqualTo(1);
     }
+  }
+
+  /**
+   * After the type change and the refused change: the versions of the keys written since the
+   * truncate, the refused change making none, every column compared (s in its new column); and
+   * every version of every key still as the source's changes made it, s aside (the versions before
+   * the type change hold it in s_old).
+   */
+  @Test
+  @Order(125)
+  void theHistoryKeepsItsVersionsThroughTheTypeChangeAndTheRefusedChange() throws Exception {
+    Map<String, List<Version>> want = expectedVersions(COLUMNS);
+    Set<String> live = SourceVersions.live(want);
+    assertThat(live).as("the keys of the source's rows").containsExactly("20", "21");
+    assertThat(want.get("20")).as("key 20: its insert and three of its four updates").hasSize(4);
+    awaitVersions(SourceVersions.only(want, live), COLUMNS, live);
+    List<SourceColumn> notS = COLUMNS.stream().filter(c -> !c.name().equals("s")).toList();
+    awaitVersions(expectedVersions(notS), notS, null);
   }
 
   /**
@@ -987,7 +1159,7 @@ class DebeziumPipelineIT {
 
   /** Waits until each Redshift table holds the source's rows; fails with the differences. */
   private static void awaitSameRows() throws Exception {
-    awaitSameRows(TABLES);
+    awaitSameRows(SAME_ROWS);
   }
 
   private static void awaitSameRows(List<String> tables) throws Exception {

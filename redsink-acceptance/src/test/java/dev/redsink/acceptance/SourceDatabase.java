@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * The source of a change stream: an embedded PostgreSQL (the emulator's binaries) with logical
- * replication on, as Debezium's PostgreSQL connector needs it (wal_level = logical).
+ * replication on, as Debezium's PostgreSQL connector needs it (wal_level = logical), and the commit
+ * time of each transaction kept.
  */
 final class SourceDatabase implements AutoCloseable {
   static final String DATABASE = "postgres";
@@ -30,6 +31,9 @@ final class SourceDatabase implements AutoCloseable {
               .setServerConfig("max_replication_slots", "4")
               .setServerConfig("max_wal_senders", "4")
               .setServerConfig("timezone", "UTC")
+              // Each transaction's commit time, the time Debezium sends as a change's source.ts_ms
+              // (pg_xact_commit_timestamp): what a history table's version times must be.
+              .setServerConfig("track_commit_timestamp", "on")
               .start());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
