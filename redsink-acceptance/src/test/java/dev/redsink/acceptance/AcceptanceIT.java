@@ -159,14 +159,18 @@ class AcceptanceIT {
   }
 
   /**
-   * The cell's runtime reported no problem, its table is the one its input implies, and its
-   * distribution and sort key are the ones its options imply.
+   * The cell's runtime reported no problem, its table is the one its input implies (and a history
+   * table's current-state view the cdc table of the same input), and its distribution and sort key
+   * are the ones its options imply.
    */
   private static void check(CellRun run, CellWarehouse warehouse) throws Exception {
     run.await(CELL_MINUTES);
     List<String> differences = new ArrayList<>();
     if (!run.failed()) {
       differences.addAll(warehouse.differences(run.cell(), run.expected()));
+      run.currentView()
+          .ifPresent(
+              view -> differences.addAll(warehouse.currentViewDifferences(run.cell(), view)));
       TableDefinition.difference(warehouse, run).ifPresent(differences::add);
     }
     if (run.failed() || !differences.isEmpty()) {

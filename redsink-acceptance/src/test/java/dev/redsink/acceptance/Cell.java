@@ -93,6 +93,11 @@ record Cell(
     return schema().map(s -> "\"" + s + "\".").orElse("") + "\"" + table() + "\"";
   }
 
+  /** A history table's current-state view, {@code <table>_current}, as SQL names it. */
+  String qualifiedView() {
+    return schema().map(s -> "\"" + s + "\".").orElse("") + "\"" + table() + "_current\"";
+  }
+
   /** Partitions of the cell's topics: two from Kafka, one (partition 0) from lines. */
   int partitions() {
     return runtime.fromKafka() ? 2 : 1;

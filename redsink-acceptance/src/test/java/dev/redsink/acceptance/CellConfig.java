@@ -54,11 +54,12 @@ final class CellConfig {
       case CDC_HARD, CDC_SOFT -> {
         c.put("write_mode", "cdc");
         c.put("cdc_delete_mode", cell.mode() == WriteMode.CDC_SOFT ? "soft" : "hard");
-        if (!cell.runtime().fromKafka()) {
-          // Lines carry no record key: the change events' own key field identifies the row.
-          c.put("primary_key", List.of("order_id"));
-        }
       }
+      case HISTORY -> c.put("write_mode", "history");
+    }
+    if (cell.mode().takesChangeEvents() && !cell.runtime().fromKafka()) {
+      // Lines carry no record key: the change events' own key field identifies the row.
+      c.put("primary_key", List.of("order_id"));
     }
     return c;
   }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -23,6 +24,7 @@ final class CellRun {
   private final long runSeed;
   private final CellInput input;
   private final ExpectedTable expected;
+  private final Optional<ExpectedTable> currentView;
   private final Map<String, Object> config;
   private final Map<String, String> environment;
   private final Path dir;
@@ -37,6 +39,10 @@ final class CellRun {
     this.input =
         InputGenerator.generate(cell, runSeed ^ (cell.name().hashCode() * 0x9E3779B97F4A7C15L));
     this.expected = Expectation.of(cell, input);
+    this.currentView =
+        cell.mode() == WriteMode.HISTORY
+            ? Optional.of(Expectation.current(cell, input))
+            : Optional.empty();
     this.config = CellConfig.of(cell, warehouse);
     this.environment = AwsIdentity.environment(cell.runtime(), warehouse.emulator());
     this.dir = Files.createDirectories(root.resolve(cell.id()));
@@ -53,6 +59,11 @@ final class CellRun {
 
   ExpectedTable expected() {
     return expected;
+  }
+
+  /** What a history table's {@code <table>_current} view should show; empty for other modes. */
+  Optional<ExpectedTable> currentView() {
+    return currentView;
   }
 
   Map<String, Object> config() {

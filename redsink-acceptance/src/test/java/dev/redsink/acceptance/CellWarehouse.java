@@ -60,6 +60,34 @@ final class CellWarehouse extends Warehouse {
     return expected.differences(rows(cell, expected));
   }
 
+  /**
+   * The differences between a history table's current-state view and the expected one. Every
+   * expected column is selected: a late-binding view's columns are not in information_schema.
+   */
+  List<String> currentViewDifferences(Cell cell, ExpectedTable expected) {
+    String select =
+        String.join(
+            ", ",
+            expected.columns().entrySet().stream()
+                .map(e -> e.getValue().select(e.getKey()))
+                .toList());
+    List<Map<String, String>> rows = new ArrayList<>();
+    try (Connection c = connect();
+        Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT " + select + " FROM " + cell.qualifiedView())) {
+      while (rs.next()) {
+        Map<String, String> row = new LinkedHashMap<>();
+        for (Map.Entry<String, ColumnKind> e : expected.columns().entrySet()) {
+          row.put(e.getKey(), e.getValue().read(rs, e.getKey()));
+        }
+        rows.add(row);
+      }
+    } catch (SQLException e) {
+      return List.of("cannot read the view " + cell.qualifiedView() + ": " + e.getMessage());
+    }
+    return expected.differences(rows).stream().map(d -> "view: " + d).toList();
+  }
+
   /** Names of replace run tables ({@code <table>_rsrun_…}) next to the cell's table. */
   List<String> runTables(Cell cell) throws SQLException {
     List<String> names = new ArrayList<>();

@@ -52,7 +52,12 @@ final class Encoding {
       payload.set("before", event.before() == null ? NODES.nullNode() : values(event.before()));
       payload.set("after", event.after() == null ? NODES.nullNode() : values(event.after()));
       payload.put("op", event.op());
-      payload.putObject("source").put("lsn", event.lsn()).put("connector", "postgresql");
+      // source.ts_ms, the source's commit time, versions a history row.
+      payload
+          .putObject("source")
+          .put("lsn", event.lsn())
+          .put("ts_ms", m.timestamp())
+          .put("connector", "postgresql");
       payload.put("ts_ms", m.timestamp());
       json = envelope ? envelope(changeSchema(event), payload).toString() : payload.toString();
     } else {
@@ -146,6 +151,7 @@ final class Encoding {
     source.put("field", "source").put("type", "struct").put("optional", false);
     ArrayNode sourceFields = source.putArray("fields");
     sourceFields.addObject().put("field", "lsn").put("type", "int64").put("optional", true);
+    sourceFields.addObject().put("field", "ts_ms").put("type", "int64").put("optional", true);
     sourceFields.addObject().put("field", "connector").put("type", "string").put("optional", true);
     list.addObject().put("field", "ts_ms").put("type", "int64").put("optional", true);
     return s;

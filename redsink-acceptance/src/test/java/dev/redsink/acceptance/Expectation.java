@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.redsink.acceptance.Message.ChangeEvent;
 import dev.redsink.acceptance.Message.HeaderValue;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -19,22 +20,43 @@ import java.util.TreeSet;
  * Computes the table a cell's input implies, the way a user would reason about it: every record a
  * row (append), the last record per key (upsert; a tombstone deletes with delete_on_tombstone), the
  * change events applied in order (cdc: hard deletes remove the row, soft ones keep its last values
- * flagged deleted), after an earlier run's rows — or, for a replace, the last input alone.
+ * flagged deleted), every change a version closed by its key's next change or delete (history),
+ * after an earlier run's rows — or, for a replace, the last input alone.
  */
 final class Expectation {
   static final String DELETED = "pico_deleted";
+  static final String IS_ACTIVE = "_record_is_active";
+  static final String CREATE_TIME = "_record_create_time";
+  static final String DELETE_TIME = "_record_delete_time";
 
   private final Cell cell;
+  private final WriteMode mode;
   private final Map<String, ColumnKind> columns = new LinkedHashMap<>();
 
-  private Expectation(Cell cell) {
+  /** The active version of each key (history), to close at the key's next change. */
+  private final Map<String, Map<String, String>> activeVersions = new HashMap<>();
+
+  private Expectation(Cell cell, WriteMode mode) {
     this.cell = cell;
+    this.mode = mode;
   }
 
   /** The table after the cell's whole lifecycle. */
   static ExpectedTable of(Cell cell, CellInput input) {
-    List<Message> earlier = cell.runtime() == RuntimeKind.REPLACE ? List.of() : input.earlier();
-    return of(cell, earlier, input.main());
+    return of(cell, earlierRun(cell, input), input.main());
+  }
+
+  /**
+   * What a history table's {@code <table>_current} view shows after the cell's whole lifecycle: the
+   * table write_mode = cdc with hard deletes would have made of the same change events.
+   */
+  static ExpectedTable current(Cell cell, CellInput input) {
+    return new Expectation(cell, WriteMode.CDC_HARD).compute(earlierRun(cell, input), input.main());
+  }
+
+  /** What an earlier run loaded into the table: nothing for a replace, which replaces it. */
+  private static List<Message> earlierRun(Cell cell, CellInput input) {
+    return cell.runtime() == RuntimeKind.REPLACE ? List.of() : input.earlier();
   }
 
   /**
@@ -55,7 +77,7 @@ final class Expectation {
 
   /** The table after loading {@code earlier} from the seed topic and then {@code main}. */
   static ExpectedTable of(Cell cell, List<Message> earlier, List<Message> main) {
-    return new Expectation(cell).compute(earlier, main);
+    return new Expectation(cell, cell.mode()).compute(earlier, main);
   }
 
   private ExpectedTable compute(List<Message> earlier, List<Message> main) {
@@ -79,8 +101,13 @@ final class Expectation {
       }
       default -> {}
     }
-    if (cell.mode() == WriteMode.CDC_SOFT) {
+    if (mode == WriteMode.CDC_SOFT) {
       columns.put(DELETED, ColumnKind.BOOL);
+    }
+    if (mode == WriteMode.HISTORY) {
+      columns.put(IS_ACTIVE, ColumnKind.BOOL);
+      columns.put(CREATE_TIME, ColumnKind.TIMESTAMP);
+      columns.put(DELETE_TIME, ColumnKind.TIMESTAMP);
     }
     if (cell.state() == TableState.DBA_TABLE) {
       columns.put(DbaTable.NULLABLE, ColumnKind.TEXT);
@@ -101,8 +128,8 @@ final class Expectation {
   }
 
   private List<String> match() {
-    return switch (cell.mode()) {
-      case APPEND -> List.of("id");
+    return switch (mode) {
+      case APPEND, HISTORY -> List.of("id");
       case UPSERT_FIELDS -> List.of("region", "order_id");
       default -> List.of("order_id");
     };
@@ -124,12 +151,14 @@ final class Expectation {
           row.put("pico_headers", headers(m));
         }
         table.put("#" + n[0]++, withDba(row));
-      } else if (cell.mode() == WriteMode.APPEND) {
+      } else if (mode == WriteMode.APPEND) {
         table.put("#" + n[0]++, withDba(typedRow(meta, m.row())));
+      } else if (m.value() instanceof ChangeEvent event && mode == WriteMode.HISTORY) {
+        version(table, meta, event, m.timestamp());
       } else if (m.value() instanceof ChangeEvent event) {
         change(table, meta, event);
       } else if (m.isTombstone()) {
-        if (cell.mode() == WriteMode.DELETE_ON_TOMBSTONE) {
+        if (mode == WriteMode.DELETE_ON_TOMBSTONE) {
           table.remove(keyOf(m.keyFields()));
         }
       } else {
@@ -138,18 +167,46 @@ final class Expectation {
     }
   }
 
+  /**
+   * A change event in history mode: it closes its key's active version at the time the source
+   * committed it (source.ts_ms, the message's timestamp), and unless it is a delete adds the key's
+   * new active version, created then.
+   */
+  private void version(
+      Map<String, Map<String, String>> table,
+      Map<String, String> meta,
+      ChangeEvent event,
+      long committedAt) {
+    String time = ColumnKind.TIMESTAMP.canonical(Instant.ofEpochMilli(committedAt));
+    Map<String, Object> image = event.isDelete() ? event.before() : event.after();
+    Map<String, String> closed = activeVersions.remove(keyOf(image));
+    if (closed != null) {
+      closed.put(IS_ACTIVE, "false");
+      closed.put(DELETE_TIME, time);
+    }
+    if (event.isDelete()) {
+      return;
+    }
+    Map<String, String> row = typedRow(meta, event.after());
+    row.put(IS_ACTIVE, "true");
+    row.put(CREATE_TIME, time);
+    row.put(DELETE_TIME, null);
+    table.put(meta.get("id"), withDba(row));
+    activeVersions.put(keyOf(image), row);
+  }
+
   private void change(
       Map<String, Map<String, String>> table, Map<String, String> meta, ChangeEvent event) {
     if (!event.isDelete()) {
       Map<String, String> row = typedRow(meta, event.after());
-      if (cell.mode() == WriteMode.CDC_SOFT) {
+      if (mode == WriteMode.CDC_SOFT) {
         row.put(DELETED, "false");
       }
       table.put(keyOf(event.after()), withDba(row));
       return;
     }
     String key = keyOf(event.before());
-    if (cell.mode() == WriteMode.CDC_HARD) {
+    if (mode == WriteMode.CDC_HARD) {
       table.remove(key);
       return;
     }
@@ -241,7 +298,7 @@ final class Expectation {
   }
 
   private String keyOf(Map<String, Object> fields) {
-    return cell.mode() == WriteMode.UPSERT_FIELDS
+    return mode == WriteMode.UPSERT_FIELDS
         ? fields.get("region") + "|" + fields.get("order_id")
         : String.valueOf(fields.get("order_id"));
   }

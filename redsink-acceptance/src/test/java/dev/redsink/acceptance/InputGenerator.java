@@ -97,7 +97,10 @@ final class InputGenerator {
     Map<String, Object> row = row(orderId, region(), false);
     row.put("note", "a note");
     row.put(FOLDING_FIELD, "folds onto note");
-    Message m = typed(orderId, cell.mode().isCdc() ? new ChangeEvent("c", null, row, lsn++) : row);
+    Message m =
+        typed(
+            orderId,
+            cell.mode().takesChangeEvents() ? new ChangeEvent("c", null, row, lsn++) : row);
     List<Message> out = new ArrayList<>(part);
     out.add(
         at,
@@ -111,7 +114,7 @@ final class InputGenerator {
     while (out.size() < count) {
       if (!cell.layout().isTyped()) {
         out.add(payloadMessage());
-      } else if (cell.mode().isCdc()) {
+      } else if (cell.mode().takesChangeEvents()) {
         out.addAll(changeEvents(newField, snapshot, count - out.size()));
       } else if (cell.mode() == WriteMode.APPEND) {
         long orderId = 1 + random.nextInt(1_000_000);

@@ -26,7 +26,8 @@ final class LeastPrivilege {
             : "GRANT CREATE ON SCHEMA " + cell.schema().orElse("public") + " TO " + USER);
     String mode = String.valueOf(config.getOrDefault("write_mode", "append"));
     boolean replacesRows = mode.equals("upsert") || mode.equals("cdc");
-    if (replacesRows) {
+    boolean versions = mode.equals("history");
+    if (replacesRows || versions) {
       out.add("GRANT TEMP ON DATABASE dev TO " + USER);
     }
     if (cell.state() == TableState.DBA_TABLE) {
@@ -35,7 +36,7 @@ final class LeastPrivilege {
       if (replacesRows) {
         onTarget.add("DELETE");
       }
-      if (mode.equals("cdc") && "soft".equals(config.get("cdc_delete_mode"))) {
+      if (versions || mode.equals("cdc") && "soft".equals(config.get("cdc_delete_mode"))) {
         onTarget.add("UPDATE");
       }
       out.add(

@@ -51,6 +51,33 @@ class MatrixTest {
   }
 
   @Test
+  void historyRunsThroughEveryRuntimeOnAnEmptyWarehouseAndAnExistingTableAndReplays() {
+    List<Cell> history =
+        Matrix.reduced().stream().filter(c -> c.mode() == WriteMode.HISTORY).toList();
+    Set<TableState> empty = Set.of(TableState.ABSENT, TableState.NEW_SCHEMA);
+    for (RuntimeKind r : RuntimeKind.values()) {
+      if (r == RuntimeKind.CONNECT_37) {
+        assertThat(history).as("excluded").noneMatch(c -> c.runtime() == r);
+        continue;
+      }
+      assertThat(history)
+          .as(r.label() + " on an empty warehouse")
+          .anyMatch(c -> c.runtime() == r && empty.contains(c.state()));
+      assertThat(history)
+          .as(r.label() + " on an existing table")
+          .anyMatch(c -> c.runtime() == r && !empty.contains(c.state()));
+    }
+    assertThat(history.stream().map(Cell::state).distinct()).hasSize(TableState.values().length);
+    assertThat(history)
+        .as("a replay on an empty warehouse and on an existing table")
+        .anyMatch(c -> c.lifecycle() == Lifecycle.REPLAY && empty.contains(c.state()))
+        .anyMatch(c -> c.lifecycle() == Lifecycle.REPLAY && !empty.contains(c.state()));
+    assertThat(history)
+        .as("no more history cells than the runtime × layout table needs")
+        .hasSize(2 * (RuntimeKind.values().length - 1));
+  }
+
+  @Test
   void cellIdsAreUniqueAndFitRedshiftAndKafkaNames() {
     List<Cell> all = Matrix.all();
     assertThat(all.stream().map(Cell::id).distinct()).hasSize(all.size());

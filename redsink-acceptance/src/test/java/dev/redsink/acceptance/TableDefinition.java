@@ -24,7 +24,7 @@ final class TableDefinition {
     if (run.expected().rows().isEmpty()) {
       return Optional.empty();
     }
-    TableOptions.Definition want = cell.options().expectedFor(cell.state());
+    TableOptions.Definition want = cell.options().expectedFor(cell.state(), cell.mode());
     Optional<TableOptions.Definition> have = read(warehouse, cell);
     if (have.isEmpty()) {
       return Optional.of("svv_table_info does not list " + cell.qualifiedTable());

@@ -77,11 +77,18 @@ enum TableOptions {
   }
 
   /**
-   * The definition the cell's table ends with: what these options give a table Redsink creates, or
+   * The definition the cell's table ends with: what these options give a table Redsink creates
+   * (without sort_key a history table is sorted by its key, order_id, then the version time), or
    * for a DBA's table what the DBA gave it (an existing table is never altered).
    */
-  Definition expectedFor(TableState state) {
-    return state == TableState.DBA_TABLE ? DEFAULTS.created : created;
+  Definition expectedFor(TableState state, WriteMode mode) {
+    if (state == TableState.DBA_TABLE) {
+      return DEFAULTS.created;
+    }
+    if (mode == WriteMode.HISTORY && !keys.containsKey("sort_key")) {
+      return new Definition(created.distStyle(), "order_id", 2);
+    }
+    return created;
   }
 
   private static Map<String, Object> ordered(Object... keysAndValues) {

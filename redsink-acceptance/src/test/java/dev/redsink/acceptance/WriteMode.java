@@ -24,7 +24,14 @@ enum WriteMode {
   CDC_SOFT(
       "cdc-soft",
       "cdc, soft deletes",
-      "write_mode = cdc, cdc_delete_mode = soft (the pico_deleted column)");
+      "write_mode = cdc, cdc_delete_mode = soft (the pico_deleted column)"),
+  HISTORY(
+      "history",
+      "history",
+      "write_mode = history over the same change events as cdc: a row per version, with"
+          + " _record_is_active, _record_create_time and _record_delete_time (the source's commit"
+          + " times, each closed version ending when its key's next version starts); the"
+          + " <table>_current view must hold what a cdc table with hard deletes holds");
 
   private final String label;
   private final String title;
@@ -48,13 +55,19 @@ enum WriteMode {
     return doc;
   }
 
-  /** Whether rows are matched by key (one row per key). */
+  /** Whether the table keeps one row per key (history keeps a row per version). */
   boolean byKey() {
-    return this != APPEND;
+    return this != APPEND && this != HISTORY;
   }
 
+  /** Whether the mode is write_mode = cdc. */
   boolean isCdc() {
     return this == CDC_HARD || this == CDC_SOFT;
+  }
+
+  /** Whether the input is Debezium change events (cdc, and history over the same stream). */
+  boolean takesChangeEvents() {
+    return isCdc() || this == HISTORY;
   }
 
   /** Whether the key of a row comes from the record key. */

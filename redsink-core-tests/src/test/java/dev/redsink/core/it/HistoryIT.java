@@ -304,6 +304,78 @@ class HistoryIT {
   }
 
   /**
+   * A truncate alone in its load (Debezium's truncate event between two flushes, or beside records
+   * that stage nothing, as heartbeats) closes every active version all the same.
+   */
+  @Test
+  void aTruncateAloneInItsLoadClosesEveryActiveVersion() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(history())) {
+      sink.write(stream().get(0));
+      sink.write(List.of(truncate(6, 600)));
+      sink.write(List.of(event(0, 7, "c", "null", image(5, "e"), 700, 5)));
+    }
+    assertThat(versions())
+        .containsExactly(
+            "1|a|closed|100|300",
+            "1|a2|closed|300|600",
+            "2|b|closed|100|400",
+            "3|c|closed|200|600",
+            "5|e|active|700|-");
+  }
+
+  /**
+   * A replace run's truncates close the versions of its run table, alone in a load or beside
+   * changes, and delete none: the rebuilt table keeps every version, as the loads made it.
+   */
+  @Test
+  void aReplaceKeepsTheVersionsItsTruncatesClose() throws Exception {
+    List<List<Record>> log =
+        List.of(
+            stream().get(0),
+            List.of(truncate(6, 600)),
+            List.of(
+                event(0, 7, "c", "null", image(5, "e"), 700, 5),
+                truncate(8, 800),
+                event(0, 9, "c", "null", image(6, "f"), 900, 6)));
+    try (RedshiftSink sink = RedshiftSink.open(history())) {
+      for (List<Record> load : log) {
+        sink.write(load);
+      }
+    }
+    List<String> loaded = versions();
+    try (RedshiftSink sink = RedshiftSink.open(history());
+        ReplaceRun run = sink.replace("db.public.customers")) {
+      for (List<Record> load : log) {
+        run.write(load);
+      }
+      run.commit();
+    }
+    assertThat(versions())
+        .containsExactly(
+            "1|a|closed|100|300",
+            "1|a2|closed|300|600",
+            "2|b|closed|100|400",
+            "3|c|closed|200|600",
+            "5|e|closed|700|800",
+            "6|f|active|900|-")
+        .containsExactlyElementsOf(loaded);
+  }
+
+  /** Debezium's truncate event committed at second {@code at} after T0, lsn {@code at}. */
+  private static Record truncate(long offset, long at) {
+    return record(
+        0,
+        offset,
+        "{\"cid\":0}",
+        "{\"before\":null,\"after\":null,\"source\":{\"lsn\":"
+            + at
+            + ",\"ts_ms\":"
+            + (T0 + at) * 1000
+            + "},\"op\":\"t\"}",
+        List.of());
+  }
+
+  /**
    * A change without a column's value (Debezium's unchanged TOASTed value) takes it from its key's
    * previous version, in the same load or in the table; a primary-key change's new key takes it
    * from the old key's newest version.

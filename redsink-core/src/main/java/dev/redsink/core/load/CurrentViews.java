@@ -1,7 +1,7 @@
 package dev.redsink.core.load;
 
 import dev.redsink.core.sql.HistorySql;
-import dev.redsink.core.table.Column;
+import dev.redsink.core.table.ExistingColumn;
 import dev.redsink.core.table.HistoryColumns;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.TableName;
@@ -32,7 +32,13 @@ final class CurrentViews {
     if (layout.equals(made.get(table.name()))) {
       return false;
     }
-    make(st, table.name(), layout.columns().stream().map(Column::name).toList());
+    // The table's columns as the catalog has them: a DBA's own columns too, as in a cdc table.
+    make(
+        st,
+        table.name(),
+        TargetTables.columns(st.getConnection(), table.name()).stream()
+            .map(ExistingColumn::name)
+            .toList());
     return true;
   }
 

@@ -19,6 +19,16 @@ import java.util.List;
 final class HistoryStep {
 
   /**
+   * Closes every active version at a source truncate's time, for a load that staged no version:
+   * versions are never deleted, not even by a truncate.
+   *
+   * @return the versions closed
+   */
+  static long truncate(Statement st, TargetTable table, StagedChanges changes) throws SQLException {
+    return st.executeUpdate(HistorySql.closeAll(table.name(), changes.truncatedAt()));
+  }
+
+  /**
    * Applies the staged versions.
    *
    * @return the changes applied: versions inserted and keys deleted

@@ -115,16 +115,20 @@ final class LoadTransaction {
           }
           long t2 = System.nanoTime();
           long written = 0;
+          boolean versions = write.mode() == WriteMode.HISTORY && staged.changes().isPresent();
           // A replace run's loads go to its run table: the target's view is made at the swap.
-          boolean history =
-              write.mode() == WriteMode.HISTORY
-                  && staged.changes().isPresent()
-                  && allowed == CopyPath.DIRECT;
+          boolean history = versions && allowed == CopyPath.DIRECT;
           if (history) {
             views.refresh(st, table);
           }
-          if (!history && staged.changes().map(StagedChanges::truncate).orElse(false)) {
-            written += new UpsertStep(write).truncate(st, table);
+          if (staged.changes().map(StagedChanges::truncate).orElse(false)) {
+            if (!versions) {
+              written += new UpsertStep(write).truncate(st, table);
+            } else if (staging == null) {
+              // A truncate with no version staged beside it (alone in its load, or beside records
+              // that stage nothing): it closes the active versions, as the apply would.
+              written += HistoryStep.truncate(st, table, staged.changes().get());
+            }
           }
           if (path == CopyPath.DIRECT) {
             copyChecked(

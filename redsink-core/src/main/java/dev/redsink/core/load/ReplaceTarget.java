@@ -35,17 +35,19 @@ final class ReplaceTarget {
 
   /** Creates the target when missing, then aligns its columns with the run table's. */
   void prepare(Connection c, List<ExistingColumn> runColumns) throws SQLException {
-    createLikeRun(c, runColumns);
+    createLikeRun(c);
     align(c, runColumns);
   }
 
-  /** Creates a typed target that did not exist when the run started, with the run's columns. */
-  private void createLikeRun(Connection c, List<ExistingColumn> runColumns) throws SQLException {
+  /**
+   * Creates a typed target that did not exist when the run started like its run table, which the
+   * run's first load created as a load creates the target: its columns, and its distribution and
+   * sort keys (a history table's default sort key among them).
+   */
+  private void createLikeRun(Connection c) throws SQLException {
     c.setAutoCommit(true);
     if (TargetTables.columns(c, target.name()).isEmpty()) {
-      RowLayout layout =
-          TypedTableColumns.of(run, target.layout().withoutFields(), runColumns).layout();
-      TargetTables.createIfMissing(c, TableSql.createTable(target.name(), layout, target.keys()));
+      TargetTables.createIfMissing(c, TableSql.createLike(target.name(), run));
       LOG.info("Created typed table {} for its replace", target);
     }
   }

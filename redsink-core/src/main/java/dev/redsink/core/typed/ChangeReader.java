@@ -45,7 +45,9 @@ final class ChangeReader {
 
   /**
    * write_mode = history reads Debezium change events as cdc does and any other keyed record as
-   * upsert does: each a new version of its key.
+   * upsert does: each a new version of its key. Debezium's other records (heartbeats, schema
+   * changes, transaction metadata), which a topic pattern matching the change topics also matches,
+   * are skipped as cdc skips them, not versioned as records keyed by their server name.
    */
   private Change history(Record record, int index) {
     if (record.value() == null) {
@@ -63,6 +65,13 @@ final class ChangeReader {
             && payload.isObject()
             && payload.has("op")
             && (payload.has("after") || payload.has("before"));
+    if (!event && payload != null && payload.isObject() && !payload.has("op")) {
+      Optional<String> other = NotChanges.kindOfKeyed(parsed.schema(), payload);
+      if (other.isPresent()) {
+        NotChanges.warnOnce(record.topic(), other.get());
+        return new Change(record, index, Change.Op.SKIP, List.of(), List.of(), null, Position.NONE);
+      }
+    }
     return event ? cdc(record, index, parsed) : upsert(record, index);
   }
 

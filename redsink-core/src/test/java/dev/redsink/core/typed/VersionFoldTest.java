@@ -158,4 +158,29 @@ class VersionFoldTest {
     assertThat(folded.truncate()).isTrue();
     assertThat(folded.truncatedAt()).isEqualTo(2_000_000L);
   }
+
+  /**
+   * Debezium's heartbeats (with a schema or schemaless), which a topic pattern matching the change
+   * topics also matches, are skipped as cdc skips them; a keyed record of the user's with a field
+   * named ddl is still a version.
+   */
+  @Test
+  void debeziumHeartbeatsAreSkippedNotVersioned() {
+    String heartbeat =
+        "{\"schema\":{\"type\":\"struct\",\"fields\":[{\"type\":\"int64\",\"field\":\"ts_ms\"}],"
+            + "\"name\":\"io.debezium.connector.common.Heartbeat\"},\"payload\":{\"ts_ms\":1500}}";
+    List<Record> records =
+        List.of(
+            record(0, 5, event("c", "{\"k\":1,\"v\":\"a\"}", 10, 1000)),
+            record(1, 5, heartbeat),
+            record(2, 5, "{\"ts_ms\":1600}"),
+            record(3, 7000, "{\"k\":2,\"v\":\"b\",\"ddl\":\"CREATE TABLE t (k int)\"}"));
+    KeyFold fold = new KeyFold(records, history(null), NAMES);
+    assertThat(fold.normalized().get(1).value()).isNull();
+    assertThat(fold.normalized().get(2).value()).isNull();
+    KeyFold.Folded folded = fold.fold(fold.normalized());
+    assertThat(folded.staged().stream().map(VersionFoldTest::describe))
+        .containsExactlyInAnyOrder("1|a|u|true|1000|-", "2|b|u|true|7000|-");
+    assertThat(folded.changes()).as("the change and the keyed record").isEqualTo(2);
+  }
 }
