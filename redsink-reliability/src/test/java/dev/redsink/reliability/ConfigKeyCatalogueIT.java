@@ -59,6 +59,7 @@ class ConfigKeyCatalogueIT {
           Map.entry("primary_key", "id,,name"),
           Map.entry("delete_on_tombstone", "maybe"),
           Map.entry("cdc_delete_mode", "purge"),
+          Map.entry("history_time_field", "changed_at"),
           Map.entry("unavailable_value_placeholder", "__unavailable\u0001"),
           Map.entry("dist_style", "round_robin"),
           Map.entry("dist_key", "payload"),
