@@ -25,6 +25,9 @@ import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.retries.StandardRetryStrategy;
+import software.amazon.awssdk.retries.api.BackoffStrategy;
+import software.amazon.awssdk.retries.api.RetryStrategy;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.BucketAlreadyExistsException;
 import software.amazon.awssdk.services.s3.model.BucketAlreadyOwnedByYouException;
@@ -186,7 +189,9 @@ public final class LocalS3 implements AutoCloseable {
     return faults;
   }
 
-  /** A client for the emulator's own reads; it goes through the faulting front, no retries. */
+  /**
+   * A client for the emulator's own reads; it goes through the faulting front, no retry of a fault.
+   */
   public S3Client client() {
     return client;
   }
@@ -223,9 +228,32 @@ public final class LocalS3 implements AutoCloseable {
         .credentialsProvider(
             StaticCredentialsProvider.create(
                 AwsBasicCredentials.create(options.accessKeyId(), options.secretAccessKey())))
-        // No SDK retries: an armed fault fails the emulator's read deterministically.
-        .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
+        // An armed fault fails the emulator's read deterministically, so nothing it injects is
+        // retried. Only a pooled connection the server closed while idle is (Redshift's own S3
+        // reads retry it too): the request went out on a connection that was already gone.
+        .overrideConfiguration(o -> o.retryStrategy(readRetries()))
         .build();
+  }
+
+  /** Retries only a request sent on a pooled connection the server had closed while idle. */
+  static RetryStrategy readRetries() {
+    return StandardRetryStrategy.builder()
+        .maxAttempts(3)
+        .retryOnException(LocalS3::closedWhileIdle)
+        .backoffStrategy(BackoffStrategy.retryImmediately())
+        .circuitBreakerEnabled(false)
+        .useClientDefaults(false) // the SDK's own would retry 5xx and resets
+        .build();
+  }
+
+  /** Apache's NoHttpResponseException: the server closed the reused connection without a reply. */
+  private static boolean closedWhileIdle(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t.getClass().getSimpleName().equals("NoHttpResponseException")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static void stopQuietly(S3Proxy proxy) {
