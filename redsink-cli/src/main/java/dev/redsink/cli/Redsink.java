@@ -23,6 +23,7 @@ import picocli.CommandLine.Spec;
       CheckCommand.class,
       LoadCommand.class,
       LedgerCommand.class,
+      VerifyCommand.class,
     })
 public final class Redsink implements Runnable {
   /** Shown by the production jar, which leaves the emulator and the demo's broker out. */

@@ -25,7 +25,8 @@ public final class EngineApi {
           "dev.redsink.core.record",
           "dev.redsink.core.config",
           "dev.redsink.core.error",
-          "dev.redsink.core.metrics");
+          "dev.redsink.core.metrics",
+          "dev.redsink.core.verify");
 
   private EngineApi() {}
 

@@ -1,0 +1,46 @@
+package dev.redsink.core;
+
+import dev.redsink.core.load.TableAudits;
+import dev.redsink.core.verify.LogPartition;
+import dev.redsink.core.verify.PartitionReport;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code redsink verify} on the Redshift side, read-only: a connector's ledger rows, and each
+ * partition of its tables audited against what the partition's log says the table must hold, by
+ * aggregate SQL in the cluster. Writes nothing, locks nothing.
+ */
+public interface Audits extends AutoCloseable {
+
+  /**
+   * Parses the raw configuration (reference key names) and connects with one connection.
+   *
+   * @throws dev.redsink.core.error.RedsinkException naming the key when its tables cannot be
+   *     audited (no offset column, or a write mode that keeps one row per key)
+   */
+  static Audits open(Map<String, ?> rawConfig) {
+    return new EngineAudits(TableAudits.open(rawConfig));
+  }
+
+  /** The table a topic loads into, as Redshift names it. */
+  String tableOf(String topic);
+
+  /** The topics with ledger rows in this connector's tables. */
+  List<String> ledgerTopics();
+
+  /** The ledger's next offset per partition of {@code topic}. */
+  Map<Integer, Long> ledger(String topic);
+
+  /** The partitions of {@code topic} that have rows in its table; none when it does not exist. */
+  List<Integer> tablePartitions(String topic);
+
+  /** Rows of {@code topic}'s table without a topic, partition or offset: no audit sees them. */
+  long rowsWithoutOffset(String topic);
+
+  /** Audits one partition of its topic's table against what its log says the table must hold. */
+  PartitionReport audit(LogPartition log);
+
+  @Override
+  void close();
+}

@@ -1,0 +1,165 @@
+package dev.redsink.core.load;
+
+import dev.redsink.core.sql.AuditSql;
+import dev.redsink.core.sql.SqlStatement;
+import dev.redsink.core.verify.AuditLimits;
+import dev.redsink.core.verify.LogPartition;
+import dev.redsink.core.verify.OffsetFigures;
+import dev.redsink.core.verify.OffsetRange;
+import dev.redsink.core.verify.PartitionReport;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Audits one partition of a table whose rows carry their record's offset against what its log says
+ * the table must hold: one statement of figures for the whole range covered by the ledger; where
+ * they disagree, figures per sub-range, narrowing down until a range is small enough to count its
+ * rows offset by offset. A table whose log is intact costs one statement per partition.
+ */
+final class OffsetAudit {
+  private final Connection c;
+  private final AuditSql sql;
+  private final String table;
+  private final LogPartition log;
+  private final List<long[]> missing = new ArrayList<>();
+  private final List<long[]> duplicated = new ArrayList<>();
+  private final List<long[]> extra = new ArrayList<>();
+  private int statements;
+
+  OffsetAudit(Connection c, AuditSql sql, String table, LogPartition log) {
+    this.c = c;
+    this.sql = sql;
+    this.table = table;
+    this.log = log;
+  }
+
+  PartitionReport run() throws SQLException {
+    long start = log.start();
+    long next = log.ledgerNext();
+    long rows;
+    long beyond;
+    long before;
+    OffsetFigures actual;
+    try (PreparedStatement ps =
+            prepare(sql.partitionFigures(log.topic(), log.partition(), start, next));
+        ResultSet rs = ps.executeQuery()) {
+      rs.next();
+      actual = figures(rs, 1);
+      beyond = rs.getLong(5);
+      before = rs.getLong(6);
+    }
+    rows = actual.rows();
+    // Offsets between the log's end and the ledger cannot load (the log never had them): the
+    // figures of [start, next) are compared with the log's up to where it was read.
+    if (!actual.equals(log.figures(start, next))) {
+      narrow(start, Math.max(next, start));
+    }
+    List<OffsetRange> beyondLedger =
+        beyond == 0 ? List.of() : OffsetRange.of(counted(next, Long.MAX_VALUE, false));
+    return new PartitionReport(
+        table,
+        log.topic(),
+        log.partition(),
+        start,
+        log.end(),
+        next,
+        rows,
+        log.tombstones(),
+        log.deadLettered(),
+        OffsetRange.of(missing),
+        OffsetRange.of(duplicated),
+        OffsetRange.of(extra),
+        beyondLedger,
+        before,
+        Math.max(0, log.end() - Math.max(next, start)),
+        statements);
+  }
+
+  /** Finds what differs in {@code [from, to)}, whose figures disagree with the log's. */
+  private void narrow(long from, long to) throws SQLException {
+    if (to - from <= AuditLimits.LISTED) {
+      compareOffsets(from, to);
+      return;
+    }
+    long width = (to - from + AuditLimits.BUCKETS - 1) / AuditLimits.BUCKETS;
+    Map<Long, OffsetFigures> buckets = new HashMap<>();
+    try (PreparedStatement ps =
+            prepare(sql.bucketFigures(log.topic(), log.partition(), from, to, width));
+        ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        buckets.put(rs.getLong(1), figures(rs, 2));
+      }
+    }
+    for (long b = 0; from + b * width < to; b++) {
+      long lo = from + b * width;
+      long hi = Math.min(to, lo + width);
+      if (!buckets.getOrDefault(b, OffsetFigures.NONE).equals(log.figures(lo, hi))) {
+        narrow(lo, hi);
+      }
+    }
+  }
+
+  /** Counts the rows of each offset of a small range and compares them with the log. */
+  private void compareOffsets(long from, long to) throws SQLException {
+    Map<Long, Long> present = new HashMap<>();
+    for (long[] oc : counted(from, to, true)) {
+      present.put(oc[0], oc[1]);
+    }
+    for (long o = from; o < to; o++) {
+      long rowsOf = present.getOrDefault(o, 0L);
+      boolean loads = log.loads(o);
+      if (loads && rowsOf == 0) {
+        note(missing, o, 1);
+      } else if (loads && rowsOf > 1) {
+        note(duplicated, o, rowsOf - 1);
+      } else if (!loads && rowsOf > 0) {
+        note(extra, o, rowsOf);
+      }
+    }
+  }
+
+  private static void note(List<long[]> finding, long offset, long count) {
+    if (finding.size() < AuditLimits.REPORTED) {
+      finding.add(new long[] {offset, count});
+    }
+  }
+
+  /** Offsets of {@code [from, to)} with rows and their row counts (a bounded number of them). */
+  private List<long[]> counted(long from, long to, boolean all) throws SQLException {
+    List<long[]> found = new ArrayList<>();
+    int limit = all ? AuditLimits.LISTED : AuditLimits.REPORTED;
+    try (PreparedStatement ps =
+            prepare(sql.rowsPerOffset(log.topic(), log.partition(), from, to, limit));
+        ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        found.add(new long[] {rs.getLong(1), rs.getLong(2)});
+      }
+    }
+    return found;
+  }
+
+  private PreparedStatement prepare(SqlStatement statement) throws SQLException {
+    statements++;
+    return Jdbc.prepare(c, statement);
+  }
+
+  private static OffsetFigures figures(ResultSet rs, int first) throws SQLException {
+    return new OffsetFigures(
+        rs.getLong(first),
+        rs.getLong(first + 1),
+        integer(rs.getBigDecimal(first + 2)),
+        integer(rs.getBigDecimal(first + 3)));
+  }
+
+  private static BigInteger integer(BigDecimal value) {
+    return value == null ? BigInteger.ZERO : value.toBigIntegerExact();
+  }
+}

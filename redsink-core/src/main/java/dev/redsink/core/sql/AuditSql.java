@@ -1,0 +1,135 @@
+package dev.redsink.core.sql;
+
+import dev.redsink.core.table.TableName;
+
+/**
+ * The read-only statements of {@code redsink verify}: aggregates over a table's offset column per
+ * topic and partition, computed in the cluster so a table is never downloaded. The offset column is
+ * {@code VARCHAR(20)} (the reference design's), so every statement reads it cast to BIGINT; sums
+ * are taken as DECIMAL(38,0), which holds the sum of squares of ten million offsets near 2^40.
+ *
+ * @param table the audited table
+ * @param offset its offset column ({@code pico_offset})
+ * @param topic its topic column
+ * @param partition its partition column
+ */
+public record AuditSql(TableName table, String offset, String topic, String partition) {
+
+  private String offsets() {
+    return "(SELECT CAST("
+        + Identifiers.quote(offset)
+        + " AS BIGINT) AS o FROM "
+        + Identifiers.table(table)
+        + " WHERE "
+        + Identifiers.quote(topic)
+        + " = ? AND "
+        + Identifiers.quote(partition)
+        + " = ?) AS r";
+  }
+
+  private static String figures(String within) {
+    String d = "CAST(o AS DECIMAL(38,0))";
+    return "COUNT(CASE WHEN "
+        + within
+        + " THEN 1 END), COUNT(DISTINCT CASE WHEN "
+        + within
+        + " THEN o END), SUM(CASE WHEN "
+        + within
+        + " THEN "
+        + d
+        + " END), SUM(CASE WHEN "
+        + within
+        + " THEN "
+        + d
+        + " * "
+        + d
+        + " END)";
+  }
+
+  /**
+   * One row for a partition: rows, distinct offsets, sum and sum of squares of the offsets in
+   * {@code [start, next)}; then the rows at or after {@code next}; then the rows before both.
+   */
+  public SqlStatement partitionFigures(
+      String topicName, int partitionNumber, long start, long next) {
+    return SqlStatement.of(
+        "SELECT "
+            + figures("o >= " + start + " AND o < " + next)
+            + ", COUNT(CASE WHEN o >= "
+            + next
+            + " THEN 1 END), COUNT(CASE WHEN o < "
+            + start
+            + " THEN 1 END) FROM "
+            + offsets(),
+        topicName,
+        (long) partitionNumber);
+  }
+
+  /**
+   * Per sub-range of {@code width} offsets of {@code [from, to)} that holds rows: its number
+   * ({@code (offset - from) / width}), then rows, distinct offsets, sum and sum of squares.
+   */
+  public SqlStatement bucketFigures(
+      String topicName, int partitionNumber, long from, long to, long width) {
+    return SqlStatement.of(
+        "SELECT (o - "
+            + from
+            + ") / "
+            + width
+            + " AS bucket, "
+            + figures("TRUE")
+            + " FROM "
+            + offsets()
+            + " WHERE o >= "
+            + from
+            + " AND o < "
+            + to
+            + " GROUP BY 1",
+        topicName,
+        (long) partitionNumber);
+  }
+
+  /** Each offset of {@code [from, to)} that has rows, with its row count, in offset order. */
+  public SqlStatement rowsPerOffset(
+      String topicName, int partitionNumber, long from, long to, int limit) {
+    return SqlStatement.of(
+        "SELECT o, COUNT(*) FROM "
+            + offsets()
+            + " WHERE o >= "
+            + from
+            + " AND o < "
+            + to
+            + " GROUP BY o ORDER BY o LIMIT "
+            + limit,
+        topicName,
+        (long) partitionNumber);
+  }
+
+  /** The partitions of a topic that have rows in the table. */
+  public SqlStatement partitions(String topicName) {
+    return SqlStatement.of(
+        "SELECT DISTINCT "
+            + Identifiers.quote(partition)
+            + " FROM "
+            + Identifiers.table(table)
+            + " WHERE "
+            + Identifiers.quote(topic)
+            + " = ? AND "
+            + Identifiers.quote(partition)
+            + " IS NOT NULL ORDER BY 1",
+        topicName);
+  }
+
+  /** Rows no audit of a partition sees: no topic, partition or offset. */
+  public String rowsWithoutOffset() {
+    return "SELECT COUNT(*) FROM "
+        + Identifiers.table(table)
+        + " WHERE "
+        + Identifiers.quote(offset)
+        + " IS NULL OR "
+        + Identifiers.quote(topic)
+        + " IS NULL OR "
+        + Identifiers.quote(partition)
+        + " IS NULL";
+  }
+}

@@ -1,0 +1,48 @@
+package dev.redsink.core.verify;
+
+import java.util.List;
+
+/**
+ * One partition of a table audited against its log.
+ *
+ * @param rows the table's rows of the offsets the audit could check (from the log's start up to the
+ *     ledger's next offset)
+ * @param missing offsets whose record loads a row, covered by the ledger, with no row in the table
+ * @param duplicated offsets with more than one row; each range's count is the rows too many
+ * @param extra rows of offsets covered by the ledger whose record loads no row: a tombstone, a
+ *     record on the dead letter queue, an offset the log does not have
+ * @param beyondLedger rows of offsets at or after the ledger's next offset: no load wrote them
+ * @param unverifiable rows of offsets before the log's start: retention deleted their records
+ * @param notYetLoaded records between the ledger's next offset and the log's end: lag, not an error
+ * @param statements SQL statements the audit of this partition sent
+ */
+public record PartitionReport(
+    String table,
+    String topic,
+    int partition,
+    long logStart,
+    long logEnd,
+    long ledgerNext,
+    long rows,
+    long tombstones,
+    long deadLettered,
+    List<OffsetRange> missing,
+    List<OffsetRange> duplicated,
+    List<OffsetRange> extra,
+    List<OffsetRange> beyondLedger,
+    long unverifiable,
+    long notYetLoaded,
+    int statements) {
+
+  public PartitionReport {
+    missing = List.copyOf(missing);
+    duplicated = List.copyOf(duplicated);
+    extra = List.copyOf(extra);
+    beyondLedger = List.copyOf(beyondLedger);
+  }
+
+  /** True when every record the ledger covers is in the table once and nothing else is. */
+  public boolean exact() {
+    return missing.isEmpty() && duplicated.isEmpty() && extra.isEmpty() && beyondLedger.isEmpty();
+  }
+}
