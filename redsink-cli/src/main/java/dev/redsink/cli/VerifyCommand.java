@@ -43,12 +43,8 @@ import picocli.CommandLine.Spec;
         "Audits tables against their logs, read-only: every record the ledger covers must be in"
             + " the table once, and nothing else. Exit code 0 when exact, 1 when a record is"
             + " missing, duplicated or extra, 2 when the audit could not run.",
-    footerHeading = "%nExamples:%n",
-    footer = {
-      "  redsink verify orders.toml --bootstrap-servers localhost:9092",
-      "  redsink verify --connect-config redshift-sink.json --bootstrap-servers localhost:9092",
-      "  redsink verify orders.toml --topic orders.eu --file backfill.ndjson --json report.json"
-    })
+    footerHeading = "%nExample:%n",
+    footer = "  redsink verify orders.toml --bootstrap-servers localhost:9092 --json report.json")
 final class VerifyCommand implements Callable<Integer> {
   /** Exit code when the audit could not run. */
   static final int COULD_NOT_RUN = 2;
@@ -100,7 +96,8 @@ final class VerifyCommand implements Callable<Integer> {
       paramLabel = "FILE",
       description =
           "Compare with a file of newline-delimited records, as redsink load read it (partition"
-              + " 0, line n+1 at offset n), instead of Kafka; needs --topic.")
+              + " 0, line n+1 at offset n), instead of Kafka; needs --topic. Default: the Kafka"
+              + " log.")
   private Path input;
 
   @Option(
@@ -115,7 +112,7 @@ final class VerifyCommand implements Callable<Integer> {
   @Option(
       names = "--json",
       paramLabel = "FILE",
-      description = "Also write the findings as JSON to FILE.")
+      description = "Also write the findings as JSON to FILE. Default: none.")
   private Path json;
 
   @Override

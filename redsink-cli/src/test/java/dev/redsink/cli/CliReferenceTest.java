@@ -31,7 +31,8 @@ class CliReferenceTest {
             "redsink check",
             "redsink load",
             "redsink ledger show",
-            "redsink ledger reset");
+            "redsink ledger reset",
+            "redsink verify");
     CommandReference.assertDocumented(commands);
   }
 

@@ -127,6 +127,7 @@ class VerifyCommandIT {
 
     Path json = dir.resolve("report.json");
     CommandLineRun planted = verify(connector, json);
+    System.out.println(planted.out()); // docs/verify.md shows this report
     assertThat(planted.exitCode()).as(planted.out() + planted.err()).isEqualTo(1);
     assertThat(planted.out())
         .contains("✗ partition 0:")
