@@ -5,6 +5,7 @@ import dev.redsink.cli.connector.ConnectorFileReader;
 import dev.redsink.cli.connector.EnvOverrides;
 import dev.redsink.cli.connector.KafkaEnvironment;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import picocli.CommandLine.Option;
@@ -35,8 +36,16 @@ final class ConnectorAndBrokers {
 
   /** Consumer properties when brokers are known: the [kafka] table and the brokers given. */
   Optional<Properties> kafka(ConnectorFile connector) {
+    return kafka(connector.kafka(), bootstrapServers);
+  }
+
+  /**
+   * Consumer properties when brokers are known: a connector file's [kafka] table, the environment's
+   * and the brokers given on the command line, in that order of precedence from last to first.
+   */
+  static Optional<Properties> kafka(Map<String, String> fromFile, String bootstrapServers) {
     Properties kafka = new Properties();
-    kafka.putAll(connector.kafka());
+    kafka.putAll(fromFile);
     // REDSINK_KAFKA_BOOTSTRAP_SERVERS is among the environment's properties.
     kafka.putAll(KafkaEnvironment.system().properties());
     if (bootstrapServers != null && !bootstrapServers.isBlank()) {

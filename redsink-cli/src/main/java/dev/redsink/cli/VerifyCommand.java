@@ -3,7 +3,6 @@ package dev.redsink.cli;
 import dev.redsink.cli.connector.ConnectorFile;
 import dev.redsink.cli.connector.ConnectorFileReader;
 import dev.redsink.cli.connector.EnvOverrides;
-import dev.redsink.cli.connector.KafkaEnvironment;
 import dev.redsink.cli.verify.ConnectConfig;
 import dev.redsink.cli.verify.DeadLetters;
 import dev.redsink.cli.verify.FileLog;
@@ -231,13 +230,7 @@ final class VerifyCommand implements Callable<Integer> {
   }
 
   private Optional<Properties> kafka(Connector connector) {
-    Properties kafka = new Properties();
-    kafka.putAll(connector.kafka());
-    kafka.putAll(KafkaEnvironment.system().properties());
-    if (bootstrapServers != null && !bootstrapServers.isBlank()) {
-      kafka.put("bootstrap.servers", bootstrapServers);
-    }
-    return kafka.containsKey("bootstrap.servers") ? Optional.of(kafka) : Optional.empty();
+    return ConnectorAndBrokers.kafka(connector.kafka(), bootstrapServers);
   }
 
   private Connector connector() throws IOException {
