@@ -39,8 +39,8 @@ import picocli.CommandLine.Spec;
             + " Redsink relies on (COPY of its Parquet files, each write mode's statements, the"
             + " errors it classifies, its catalog queries) in a scratch schema it creates and"
             + " drops; exit code 2 when that cannot run.",
-    footerHeading = "%nExamples:%n",
-    footer = {"  redsink check orders.toml", "  redsink check --conformance orders.toml"})
+    footerHeading = "%nExample:%n",
+    footer = "  redsink check orders.toml")
 final class CheckCommand implements Callable<Integer> {
 
   @Spec private CommandSpec spec;
@@ -51,12 +51,15 @@ final class CheckCommand implements Callable<Integer> {
       names = "--conformance",
       description =
           "Run the conformance items against the connector's cluster, bucket and IAM role in"
-              + " schema redsink_conformance_<yyyyMMddHHmmss>, dropped at the end or on Ctrl-C.")
+              + " schema redsink_conformance_<yyyyMMddHHmmss>, dropped at the end or on Ctrl-C."
+              + " Default: the preflight checks.")
   private boolean conformance;
 
   @Option(
       names = "--keep",
-      description = "With --conformance: keep the scratch schema to inspect (drop it by hand).")
+      description =
+          "With --conformance: keep the scratch schema to inspect, then drop it by hand."
+              + " Default: dropped.")
   private boolean keep;
 
   @Option(
@@ -64,7 +67,7 @@ final class CheckCommand implements Callable<Integer> {
       paramLabel = "FILE",
       description =
           "With --conformance: write every item (name, status, statement, expected,"
-              + " answered) to FILE, for a bug report.")
+              + " answered) to FILE, for a bug report. Default: none.")
   private Path json;
 
   @Parameters(
