@@ -11,5 +11,11 @@ public final class ExitCodes {
   /** The command line or a connector file is not usable. */
   public static final int USAGE = 2;
 
+  /**
+   * {@code redsink check --conformance} could not run its items (cannot connect, cannot create its
+   * schema); the same code as {@link #USAGE}, since neither checked anything.
+   */
+  public static final int CANNOT_RUN = 2;
+
   private ExitCodes() {}
 }

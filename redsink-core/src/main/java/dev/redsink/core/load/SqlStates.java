@@ -40,6 +40,11 @@ public final class SqlStates {
   private static final Pattern ERROR_1023 =
       Pattern.compile("(^|\\D)1023(\\D|$)|serializable isolation violation");
 
+  private static final String UNIQUE_VIOLATION = "23505";
+  private static final String DUPLICATE_SCHEMA = "42P06";
+  private static final String DUPLICATE_TABLE = "42P07";
+  private static final String DUPLICATE_OBJECT = "42710";
+
   private SqlStates() {}
 
   /** The category of a failure of any statement except COMMIT. */
@@ -80,13 +85,29 @@ public final class SqlStates {
    * Whether a failure says the target no longer has a column (42703), a type (42804) or itself
    * (42P01) the load expected: the table changed under the sink.
    */
-  static boolean tableChanged(Throwable failure) {
+  public static boolean tableChanged(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause()) {
       if (t instanceof SQLException e && TABLE_CHANGED.contains(e.getSQLState())) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a CREATE … IF NOT EXISTS failed because another session created the same object at the
+   * same moment: both passed the existence check, and the later one's catalog row then violates the
+   * catalog's unique name (23505, e.g. pg_namespace_nspname_index or pg_type_typname_nsp_index), or
+   * it is reported as a duplicate schema (42P06), table (42P07) or row type (42710). Redshift may
+   * answer a serializable isolation violation (1023) instead, which is retried as transient and
+   * then finds the object there.
+   */
+  public static boolean createdMeanwhile(SQLException e) {
+    String state = e.getSQLState();
+    return UNIQUE_VIOLATION.equals(state)
+        || DUPLICATE_SCHEMA.equals(state)
+        || DUPLICATE_TABLE.equals(state)
+        || DUPLICATE_OBJECT.equals(state);
   }
 
   /** Last resort: the JDBC driver reports 1023 only in the text ("… 1023 Details: …"). */

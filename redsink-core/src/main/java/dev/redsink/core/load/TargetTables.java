@@ -43,10 +43,6 @@ import org.slf4j.LoggerFactory;
 final class TargetTables {
 
   private static final Logger LOG = LoggerFactory.getLogger(TargetTables.class);
-  private static final String UNIQUE_VIOLATION = "23505";
-  private static final String DUPLICATE_SCHEMA = "42P06";
-  private static final String DUPLICATE_TABLE = "42P07";
-  private static final String DUPLICATE_OBJECT = "42710";
 
   private final RedsinkConfig config;
   private final ConnectionPool pool;
@@ -240,7 +236,7 @@ final class TargetTables {
     try (Statement st = c.createStatement()) {
       st.execute(TargetSchemaSql.create(schema));
     } catch (SQLException e) {
-      if (createdMeanwhile(e) && schemaExists(c, schema)) {
+      if (SqlStates.createdMeanwhile(e) && schemaExists(c, schema)) {
         // Another writer (a second task, another process) created it at the same moment: both saw
         // it missing, and IF NOT EXISTS does not cover two creations in flight at once.
         LOG.debug(
@@ -289,27 +285,11 @@ final class TargetTables {
     try (Statement st = c.createStatement()) {
       st.execute(ddl);
     } catch (SQLException e) {
-      if (!createdMeanwhile(e)) {
+      if (!SqlStates.createdMeanwhile(e)) {
         throw e;
       }
       LOG.debug("Another writer created it first ({}): {}", e.getSQLState(), e.getMessage());
     }
-  }
-
-  /**
-   * Whether a CREATE … IF NOT EXISTS failed because another session created the same object at the
-   * same moment: both passed the existence check, and the later one's catalog row then violates the
-   * catalog's unique name (23505, e.g. pg_namespace_nspname_index or pg_type_typname_nsp_index), or
-   * it is reported as a duplicate schema (42P06), table (42P07) or row type (42710). Redshift may
-   * answer a serializable isolation violation (1023) instead, which is retried as transient and
-   * then finds the object there.
-   */
-  static boolean createdMeanwhile(SQLException e) {
-    String state = e.getSQLState();
-    return UNIQUE_VIOLATION.equals(state)
-        || DUPLICATE_SCHEMA.equals(state)
-        || DUPLICATE_TABLE.equals(state)
-        || DUPLICATE_OBJECT.equals(state);
   }
 
   static List<ExistingColumn> columns(Connection c, TableName name) throws SQLException {
