@@ -45,9 +45,6 @@ import picocli.CommandLine.Spec;
     footerHeading = "%nExample:%n",
     footer = "  redsink verify orders.toml --bootstrap-servers localhost:9092 --json report.json")
 final class VerifyCommand implements Callable<Integer> {
-  /** Exit code when the audit could not run. */
-  static final int COULD_NOT_RUN = 2;
-
   @Spec private CommandSpec spec;
 
   @ArgGroup(exclusive = true, multiplicity = "1")
@@ -123,7 +120,7 @@ final class VerifyCommand implements Callable<Integer> {
     } catch (RuntimeException | IOException e) {
       err.println("redsink: the audit could not run: " + FailureReport.describe(e));
       err.flush();
-      return COULD_NOT_RUN;
+      return ExitCodes.CANNOT_RUN;
     }
   }
 
