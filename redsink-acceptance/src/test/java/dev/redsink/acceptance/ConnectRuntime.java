@@ -1,6 +1,8 @@
 package dev.redsink.acceptance;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -48,6 +50,7 @@ final class ConnectRuntime {
       List<CellRun> wave = cells.subList(from, Math.min(cells.size(), from + WAVE));
       try {
         wave(wave);
+        verify(wave, from / WAVE);
       } catch (Exception e) {
         wave.forEach(c -> c.fail("the Connect wave failed", e));
       } finally {
@@ -110,6 +113,27 @@ final class ConnectRuntime {
     }
     await(wave, ConnectRuntime::lastConnector, c -> c.cell().topic(), c -> c.input().main());
     checkDeadLetters(live(wave));
+  }
+
+  /**
+   * redsink verify, once for the wave, given each cell's connector configuration as a user would
+   * hand it over (its dead letter queue accounts for the refused records).
+   */
+  private void verify(List<CellRun> wave, int number) throws Exception {
+    List<String> sources = new ArrayList<>();
+    for (CellRun c : live(wave)) {
+      Path file = c.dir().resolve("connector.json");
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("name", lastConnector(c));
+      json.put("config", connectorConfig(c, c.cell().topic()));
+      new ObjectMapper().writeValue(file.toFile(), json);
+      sources.addAll(List.of("--connect-config", file.toString()));
+    }
+    Verification.run(
+        live(wave),
+        worker.getClass().getSimpleName() + "-wave" + number,
+        sources,
+        broker.bootstrapServers());
   }
 
   /** Each cell's dead letter queue holds its refused records, and no other record. */

@@ -39,8 +39,6 @@ final class LoadRuntime {
                 cell(c);
               } catch (Exception e) {
                 c.fail("the test could not run the cell: " + e);
-              } finally {
-                c.finish();
               }
             });
       }
@@ -48,10 +46,35 @@ final class LoadRuntime {
       pool.shutdown();
       try {
         pool.awaitTermination(2, TimeUnit.HOURS);
+        verify(cells);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
+      } catch (Exception e) {
+        cells.forEach(c -> c.fail("redsink verify did not run", e));
+      } finally {
+        cells.forEach(CellRun::finish);
       }
     }
+  }
+
+  /**
+   * redsink verify, once for every cell, each table against the files its topics were loaded from.
+   */
+  private static void verify(List<CellRun> cells) throws Exception {
+    List<String> sources = new ArrayList<>();
+    for (CellRun c : cells) {
+      if (c.failed()) {
+        continue;
+      }
+      Cell cell = c.cell();
+      sources.add(c.dir().resolve("load.toml").toString());
+      sources.addAll(List.of("--file", cell.topic() + "=" + c.dir().resolve("main.ndjson")));
+      if (cell.state() == TableState.EARLIER_RUN) {
+        sources.addAll(
+            List.of("--file", cell.seedTopic() + "=" + c.dir().resolve("earlier.ndjson")));
+      }
+    }
+    Verification.run(cells, "load", sources, null);
   }
 
   private void cell(CellRun c) throws Exception {

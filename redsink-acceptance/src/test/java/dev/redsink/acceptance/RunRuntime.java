@@ -48,6 +48,11 @@ final class RunRuntime {
       List<CellRun> wave = cells.subList(from, Math.min(cells.size(), from + WAVE));
       try {
         wave(wave, from / WAVE);
+        List<String> files = new ArrayList<>();
+        for (CellRun c : live(wave)) {
+          files.add(c.dir().resolve(key(c, "") + ".toml").toString());
+        }
+        Verification.run(live(wave), "run-wave" + from / WAVE, files, broker.bootstrapServers());
       } catch (Exception e) {
         wave.forEach(c -> c.fail("the redsink run wave failed", e));
       } finally {

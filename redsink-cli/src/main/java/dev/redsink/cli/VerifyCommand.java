@@ -4,14 +4,14 @@ import dev.redsink.cli.connector.ConnectorFile;
 import dev.redsink.cli.connector.ConnectorFileReader;
 import dev.redsink.cli.connector.EnvOverrides;
 import dev.redsink.cli.verify.ConnectConfig;
-import dev.redsink.cli.verify.DeadLetters;
+import dev.redsink.cli.verify.FileInputs;
 import dev.redsink.cli.verify.FileLog;
 import dev.redsink.cli.verify.ReadProgress;
+import dev.redsink.cli.verify.TopicAudit;
 import dev.redsink.cli.verify.TopicLog;
 import dev.redsink.cli.verify.VerifyReport;
 import dev.redsink.core.Audits;
 import dev.redsink.core.SessionSettings;
-import dev.redsink.core.verify.LogPartition;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -20,10 +20,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.TreeSet;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Predicate;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -40,31 +39,31 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Audits tables against their logs, read-only: every record the ledger covers must be in"
-            + " the table once, and nothing else. Exit code 0 when exact, 1 when a record is"
-            + " missing, duplicated or extra, 2 when the audit could not run.",
+            + " the table once (for upsert and cdc, every key's last change), and nothing else."
+            + " Exit code 0 when exact, 1 when a record is missing, duplicated or extra, 2 when the"
+            + " audit could not run.",
     footerHeading = "%nExample:%n",
     footer = "  redsink verify orders.toml --bootstrap-servers localhost:9092 --json report.json")
 final class VerifyCommand implements Callable<Integer> {
+
   @Spec private CommandSpec spec;
 
-  @ArgGroup(exclusive = true, multiplicity = "1")
-  private Source source;
+  @Parameters(
+      arity = "0..*",
+      paramLabel = "CONNECTOR.toml",
+      description =
+          "Connector files; each one's plugin_config names the cluster and the tables. Default:"
+              + " none (then --connect-config).")
+  private List<Path> files = new ArrayList<>();
 
-  static final class Source {
-    @Parameters(
-        index = "0",
-        paramLabel = "CONNECTOR.toml",
-        description = "Connector file; its plugin_config names the cluster and the tables.")
-    private Path file;
-
-    @Option(
-        names = "--connect-config",
-        paramLabel = "CONFIG.json",
-        description =
-            "A Kafka Connect connector's configuration (as given to the REST API), instead of a"
-                + " connector file; its topics and dead letter queue are audited.")
-    private Path connectConfig;
-  }
+  @Option(
+      names = "--connect-config",
+      paramLabel = "CONFIG.json",
+      description =
+          "A Kafka Connect connector's configuration (as given to the REST API), instead of or"
+              + " beside connector files; its topics and dead letter queue are audited."
+              + " Repeatable. Default: none.")
+  private List<Path> connectConfigs = new ArrayList<>();
 
   @Option(
       names = "--topic",
@@ -89,12 +88,12 @@ final class VerifyCommand implements Callable<Integer> {
 
   @Option(
       names = "--file",
-      paramLabel = "FILE",
+      paramLabel = "[TOPIC=]FILE",
       description =
-          "Compare with a file of newline-delimited records, as redsink load read it (partition"
-              + " 0, line n+1 at offset n), instead of Kafka; needs --topic. Default: the Kafka"
-              + " log.")
-  private Path input;
+          "Compare a topic with the file of newline-delimited records redsink load read (line"
+              + " n+1 at offset n of partition 0) instead of Kafka; FILE alone needs --topic."
+              + " Repeatable. Default: the Kafka log.")
+  private List<String> inputs = new ArrayList<>();
 
   @Option(
       names = "--dlq-topic",
@@ -125,91 +124,79 @@ final class VerifyCommand implements Callable<Integer> {
   }
 
   private int verify(PrintWriter out, PrintWriter err) throws IOException {
-    Connector connector = connector();
-    if (input != null && topic == null) {
-      throw new IllegalArgumentException(
-          "--file needs --topic: the topic whose ledger rows and table the file was loaded into");
-    }
-    Optional<Properties> kafka = input == null ? kafka(connector) : Optional.empty();
-    if (input == null && kafka.isEmpty()) {
-      throw new IllegalArgumentException(
-          "no log to compare with: give --bootstrap-servers (or set "
-              + RunCommand.BOOTSTRAP_ENV
-              + "), or --file for a table loaded by redsink load");
-    }
+    List<Connector> connectors = connectors();
+    Map<String, Path> fileOf = FileInputs.parse(inputs, topic);
     VerifyReport report = new VerifyReport();
     ReadProgress progress = ReadProgress.on(err);
-    try (Audits audits = Audits.open(connector.pluginConfig());
-        TopicLog log = kafka.map(TopicLog::connect).orElse(null)) {
-      List<String> topics = topics(connector, audits);
-      out.println(
-          "Verifying "
-              + connector.name()
-              + ": "
-              + topics.size()
-              + (topics.size() == 1 ? " topic" : " topics")
-              + " against "
-              + (input != null ? input.toString() : "the Kafka log"));
-      out.flush();
-      for (String t : topics) {
-        Map<Integer, Long> ledger = audits.ledger(t);
-        DeadLetters dead =
-            log != null && deadLetterTopic(connector) != null
-                ? log.deadLetters(deadLetterTopic(connector), t)
-                : DeadLetters.NONE;
-        if (dead.unattributed() > 0) {
-          report.note(
-              dead.unattributed()
-                  + " records on the dead letter queue carry no __connect.errors.* headers: set"
-                  + " errors.deadletterqueue.context.headers.enable = true so verify can tell"
-                  + " whose they are");
-        }
-        TreeSet<Integer> partitions = new TreeSet<>(ledger.keySet());
-        partitions.addAll(audits.tablePartitions(t));
-        if (log != null) {
-          partitions.addAll(log.partitions(t));
-        }
-        if (input != null) {
-          partitions.add(0);
-        }
-        for (int p : partitions) {
-          if (partition != null && partition != p) {
-            continue;
-          }
-          long next = ledger.getOrDefault(p, 0L);
-          LogPartition partitionLog;
-          if (input != null) {
-            FileLog file =
-                new FileLog(input, t, SessionSettings.of(connector.pluginConfig()).maxBytes());
-            partitionLog =
-                new LogPartition(t, p, 0, p == 0 ? file.end() : 0, next, dead.of(p), true);
-            if (p == 0) {
-              file.read(partitionLog, progress.of(t, p, partitionLog.readUntil()));
-            }
-          } else {
-            long[] range = log.range(t, p);
-            partitionLog =
-                new LogPartition(
-                    t, p, range[0], range[1], next, dead.of(p), connector.tombstonesLoad());
-            log.read(
-                partitionLog, progress.of(t, p, Math.max(0, partitionLog.readUntil() - range[0])));
-          }
-          progress.done();
-          report.add(audits.audit(partitionLog));
-        }
-        report.withoutOffset(audits.tableOf(t), audits.rowsWithoutOffset(t));
+    for (Connector connector : connectors) {
+      try {
+        verify(connector, fileOf, report, progress, out);
+      } catch (RuntimeException | IOException e) {
+        // One connector that cannot be audited does not keep the others from it.
+        report.couldNotRun(connector.name(), FailureReport.describe(e));
       }
     }
+
     report.print(out);
     if (json != null) {
       report.writeJson(json);
       out.println("Wrote " + json);
     }
     out.flush();
+    if (!report.ran()) {
+      return ExitCodes.CANNOT_RUN;
+    }
     return report.exact() ? ExitCodes.OK : ExitCodes.FAILED;
   }
 
-  private List<String> topics(Connector connector, Audits audits) {
+  private void verify(
+      Connector connector,
+      Map<String, Path> fileOf,
+      VerifyReport report,
+      ReadProgress progress,
+      PrintWriter out)
+      throws IOException {
+    try (Audits audits = Audits.open(connector.pluginConfig())) {
+      List<String> topics = topics(connector, audits, fileOf);
+      Optional<Properties> kafka = ConnectorAndBrokers.kafka(connector.kafka(), bootstrapServers);
+      boolean needsKafka = topics.stream().anyMatch(t -> !fileOf.containsKey(t));
+      if (needsKafka && kafka.isEmpty()) {
+        throw new IllegalArgumentException(
+            "no log to compare with: give --bootstrap-servers (or set "
+                + RunCommand.BOOTSTRAP_ENV
+                + "), or --file for a table loaded by redsink load");
+      }
+      out.println(
+          "Verifying "
+              + connector.name()
+              + ": "
+              + topics.size()
+              + (topics.size() == 1 ? " topic" : " topics"));
+      out.flush();
+      try (TopicLog log = needsKafka ? TopicLog.connect(kafka.get()) : null) {
+        for (String t : topics) {
+          Path file = fileOf.get(t);
+          new TopicAudit(
+                  audits,
+                  file == null ? log : null,
+                  file == null
+                      ? null
+                      : new FileLog(
+                          file, t, SessionSettings.of(connector.pluginConfig()).maxBytes()),
+                  t,
+                  partition,
+                  deadLetterTopic != null
+                      ? deadLetterTopic
+                      : connector.deadLetterTopic().orElse(null),
+                  connector.tombstonesLoad())
+              .run(report, progress);
+        }
+      }
+    }
+  }
+
+  /** --topic; else the files' topics with ledger rows or files; else every ledger topic. */
+  private List<String> topics(Connector connector, Audits audits, Map<String, Path> fileOf) {
     if (topic != null) {
       return List.of(topic);
     }
@@ -219,38 +206,48 @@ final class VerifyCommand implements Callable<Integer> {
         topics.add(t);
       }
     }
+    for (String t : fileOf.keySet()) {
+      if (!topics.contains(t) && connector.matches(t)) {
+        topics.add(t);
+      }
+    }
     return topics;
   }
 
-  private String deadLetterTopic(Connector connector) {
-    return deadLetterTopic != null ? deadLetterTopic : connector.deadLetterTopic().orElse(null);
-  }
-
-  private Optional<Properties> kafka(Connector connector) {
-    return ConnectorAndBrokers.kafka(connector.kafka(), bootstrapServers);
-  }
-
-  private Connector connector() throws IOException {
-    if (source.connectConfig != null) {
-      ConnectConfig connect = ConnectConfig.read(source.connectConfig);
-      return new Connector(
-          "Kafka Connect connector '" + connect.name() + "' (" + source.connectConfig + ")",
-          connect.pluginConfig(),
-          connect.topics(),
-          Map.of(),
-          connect.deadLetterTopic(),
-          t -> true,
-          false);
+  private List<Connector> connectors() throws IOException {
+    if (files.isEmpty() && connectConfigs.isEmpty()) {
+      throw new IllegalArgumentException(
+          "nothing to verify: give connector files, or --connect-config with a Kafka Connect"
+              + " configuration");
     }
-    ConnectorFile file = new ConnectorFileReader(EnvOverrides.system()).read(source.file);
-    return new Connector(
-        "connector '" + file.key() + "' (" + file.source() + ")",
-        file.pluginConfig(),
-        List.of(),
-        file.kafka(),
-        Optional.empty(),
-        file::matches,
-        true);
+    List<Connector> connectors = new ArrayList<>();
+    for (Path path : connectConfigs) {
+      ConnectConfig connect = ConnectConfig.read(path);
+      Set<String> topics = Set.copyOf(connect.topics());
+      connectors.add(
+          new Connector(
+              "Kafka Connect connector '" + connect.name() + "' (" + path + ")",
+              connect.pluginConfig(),
+              connect.topics(),
+              Map.of(),
+              connect.deadLetterTopic(),
+              t -> topics.isEmpty() || topics.contains(t),
+              false));
+    }
+    ConnectorFileReader reader = new ConnectorFileReader(EnvOverrides.system());
+    for (Path path : files) {
+      ConnectorFile file = reader.read(path);
+      connectors.add(
+          new Connector(
+              "connector '" + file.key() + "' (" + file.source() + ")",
+              file.pluginConfig(),
+              List.of(),
+              file.kafka(),
+              Optional.empty(),
+              file::matches,
+              true));
+    }
+    return connectors;
   }
 
   /**

@@ -1,8 +1,10 @@
 package dev.redsink.core;
 
 import dev.redsink.core.load.TableAudits;
+import dev.redsink.core.verify.EffectReader;
 import dev.redsink.core.verify.LogPartition;
 import dev.redsink.core.verify.PartitionReport;
+import dev.redsink.core.verify.TopicReplay;
 import java.util.List;
 import java.util.Map;
 
@@ -17,7 +19,7 @@ public interface Audits extends AutoCloseable {
    * Parses the raw configuration (reference key names) and connects with one connection.
    *
    * @throws dev.redsink.core.error.RedsinkException naming the key when its tables cannot be
-   *     audited (no offset column, or a write mode that keeps one row per key)
+   *     audited (no offset column)
    */
   static Audits open(Map<String, ?> rawConfig) {
     return new EngineAudits(TableAudits.open(rawConfig));
@@ -29,6 +31,15 @@ public interface Audits extends AutoCloseable {
   /** The topics with ledger rows in this connector's tables. */
   List<String> ledgerTopics();
 
+  /**
+   * What each record does to the tables, read by the loads' own reader: a row of its own, a key's
+   * row, a delete, nothing, or a refusal.
+   *
+   * @param tombstonesLoad whether the runtime stored a tombstone of an append as a row ({@code
+   *     redsink run} and {@code load} do; Kafka Connect skips it)
+   */
+  EffectReader effects(boolean tombstonesLoad);
+
   /** The ledger's next offset per partition of {@code topic}. */
   Map<Integer, Long> ledger(String topic);
 
@@ -38,8 +49,11 @@ public interface Audits extends AutoCloseable {
   /** Rows of {@code topic}'s table without a topic, partition or offset: no audit sees them. */
   long rowsWithoutOffset(String topic);
 
-  /** Audits one partition of its topic's table against what its log says the table must hold. */
-  PartitionReport audit(LogPartition log);
+  /**
+   * Audits one partition of its topic's table against what its log says the table must hold, once
+   * {@code replay} replayed every partition of the topic.
+   */
+  PartitionReport audit(LogPartition log, TopicReplay replay);
 
   @Override
   void close();

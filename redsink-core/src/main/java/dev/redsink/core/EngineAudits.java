@@ -1,8 +1,10 @@
 package dev.redsink.core;
 
 import dev.redsink.core.load.TableAudits;
+import dev.redsink.core.verify.EffectReader;
 import dev.redsink.core.verify.LogPartition;
 import dev.redsink.core.verify.PartitionReport;
+import dev.redsink.core.verify.TopicReplay;
 import java.util.List;
 import java.util.Map;
 
@@ -25,6 +27,11 @@ final class EngineAudits implements Audits {
   }
 
   @Override
+  public EffectReader effects(boolean tombstonesLoad) {
+    return audits.effects(tombstonesLoad);
+  }
+
+  @Override
   public Map<Integer, Long> ledger(String topic) {
     return audits.ledger(topic);
   }
@@ -40,8 +47,8 @@ final class EngineAudits implements Audits {
   }
 
   @Override
-  public PartitionReport audit(LogPartition log) {
-    return audits.audit(log);
+  public PartitionReport audit(LogPartition log, TopicReplay replay) {
+    return audits.audit(log, replay);
   }
 
   @Override

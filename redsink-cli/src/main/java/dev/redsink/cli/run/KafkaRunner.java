@@ -329,7 +329,8 @@ public final class KafkaRunner implements Runnable {
     return records;
   }
 
-  private static Record record(ConsumerRecord<byte[], byte[]> r) {
+  /** A consumed record as the engine takes it, headers included. */
+  public static Record record(ConsumerRecord<byte[], byte[]> r) {
     List<Header> headers = new ArrayList<>();
     r.headers().forEach(h -> headers.add(new Header(h.key(), h.value())));
     return new Record(

@@ -3,6 +3,7 @@ package dev.redsink.cli.verify;
 import dev.redsink.cli.run.LineRecords;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.verify.LogPartition;
+import dev.redsink.core.verify.TopicReplay;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,7 +44,7 @@ public final class FileLog {
   }
 
   /** Reads the lines up to where the audit stops, noting every record. */
-  public void read(LogPartition log, LongConsumer progress) throws IOException {
+  public void read(LogPartition log, TopicReplay replay, LongConsumer progress) throws IOException {
     try (InputStream in = open()) {
       LineRecords records = LineRecords.ofConnector(in, topic, maxLineBytes);
       long read = 0;
@@ -51,7 +52,7 @@ public final class FileLog {
           !batch.isEmpty() && read < log.readUntil();
           batch = records.next(BATCH)) {
         for (Record r : batch) {
-          log.record(r.offset(), false);
+          replay.record(r);
         }
         read += batch.size();
         progress.accept(read);

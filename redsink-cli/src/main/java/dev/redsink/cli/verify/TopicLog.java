@@ -1,6 +1,8 @@
 package dev.redsink.cli.verify;
 
+import dev.redsink.cli.run.KafkaRunner;
 import dev.redsink.core.verify.LogPartition;
+import dev.redsink.core.verify.TopicReplay;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
@@ -41,7 +43,9 @@ public final class TopicLog implements AutoCloseable {
   public static TopicLog connect(Properties kafka) {
     Properties p = new Properties();
     p.putAll(kafka);
+    // Outside any group: a connector file's group settings are its run's, not the audit's.
     p.remove(ConsumerConfig.GROUP_ID_CONFIG);
+    p.remove(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
     p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
     p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
     p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "5000");
@@ -66,8 +70,10 @@ public final class TopicLog implements AutoCloseable {
     return new long[] {start, end};
   }
 
-  /** Reads the partition from its start up to where the audit stops, noting every record. */
-  public void read(LogPartition log, LongConsumer progress) {
+  /**
+   * Reads the partition from its start up to where the audit stops, each record into the replay.
+   */
+  public void read(LogPartition log, TopicReplay replay, LongConsumer progress) {
     if (log.readUntil() <= log.start()) {
       return;
     }
@@ -78,7 +84,7 @@ public final class TopicLog implements AutoCloseable {
     while (position < log.readUntil()) {
       ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
       for (ConsumerRecord<byte[], byte[]> r : records.records(tp)) {
-        log.record(r.offset(), r.value() == null);
+        replay.record(KafkaRunner.record(r));
       }
       // The position also passes offsets no record holds (transaction markers, compacted ones).
       position = consumer.position(tp, TIMEOUT);

@@ -25,6 +25,7 @@ public final class VerifyReport {
   private final List<PartitionReport> partitions = new ArrayList<>();
   private final Map<String, Long> withoutOffset = new LinkedHashMap<>();
   private final List<String> notes = new ArrayList<>();
+  private final Map<String, String> couldNotRun = new LinkedHashMap<>();
 
   /** Adds an audited partition. */
   public void add(PartitionReport partition) {
@@ -41,6 +42,16 @@ public final class VerifyReport {
   /** Something the reader should know that is not a finding. */
   public void note(String note) {
     notes.add(note);
+  }
+
+  /** A connector whose tables could not be audited, and why (with the fix). */
+  public void couldNotRun(String connector, String reason) {
+    couldNotRun.put(connector, reason);
+  }
+
+  /** True when every connector's tables were audited. */
+  public boolean ran() {
+    return couldNotRun.isEmpty();
   }
 
   /** True when every partition is exact and no table has rows without an offset. */
@@ -68,11 +79,23 @@ public final class VerifyReport {
         (t, rows) ->
             out.printf(
                 Locale.ROOT,
-                "  ✗ %s: %,d rows without a topic, partition or offset (not written by Redsink)%n",
+                "  ✗ %s: %,d %s without a topic, partition or offset (not written by Redsink)%n",
                 t,
-                rows));
+                rows,
+                rows == 1 ? "row" : "rows"));
     notes.forEach(n -> out.println("Note: " + n));
+    couldNotRun.forEach((c, reason) -> out.println("Could not audit " + c + ": " + reason));
     long exact = partitions.stream().filter(PartitionReport::exact).count();
+    if (!ran()) {
+      out.println(
+          "The audit could not run for "
+              + couldNotRun.size()
+              + (couldNotRun.size() == 1 ? " connector." : " connectors."));
+      if (partitions.isEmpty()) {
+        out.flush();
+        return;
+      }
+    }
     out.println(
         exact()
             ? String.format(
@@ -82,10 +105,11 @@ public final class VerifyReport {
                 partitions.size() == 1 ? "" : "s")
             : String.format(
                 Locale.ROOT,
-                "Not exact: %d of %d partition%s differ from the log%s.",
+                "Not exact: %d of %d partition%s %s from the log%s.",
                 partitions.size() - exact,
                 partitions.size(),
                 partitions.size() == 1 ? "" : "s",
+                partitions.size() - exact == 1 ? "differs" : "differ",
                 withoutOffset.isEmpty() ? "" : ", and rows without an offset are in the table"));
     out.flush();
   }
@@ -101,8 +125,19 @@ public final class VerifyReport {
                 p.logStart(),
                 Math.max(p.logStart(), p.ledgerNext()) - 1,
                 p.ledgerNext()));
-    if (p.tombstones() > 0) {
-      line.append(String.format(Locale.ROOT, ", %,d tombstones skipped", p.tombstones()));
+    if (p.settled() > 0) {
+      line.append(
+          String.format(
+              Locale.ROOT,
+              ", %,d settled without a row (tombstones skipped, deletes, heartbeats)",
+              p.settled()));
+    }
+    if (p.refused() > 0) {
+      line.append(
+          String.format(
+              Locale.ROOT,
+              ", %,d refused as bad records and not on the dead letter queue",
+              p.refused()));
     }
     if (p.deadLettered() > 0) {
       line.append(String.format(Locale.ROOT, ", %,d on the dead letter queue", p.deadLettered()));
@@ -121,28 +156,64 @@ public final class VerifyReport {
   }
 
   private static void findings(PartitionReport p, PrintWriter out) {
-    finding(out, "missing", p.missing(), "offset", "offsets", "in the log, not in the table");
-    finding(out, "duplicated", p.duplicated(), "row too many", "rows too many", "");
+    boolean keyed = !p.keys().isEmpty();
+    finding(
+        out,
+        "missing",
+        p.missing(),
+        p.keys(),
+        keyed ? "key" : "offset",
+        keyed ? "keys" : "offsets",
+        keyed ? "whose last change in the log has no row" : "in the log, not in the table");
+    finding(out, "duplicated", p.duplicated(), p.keys(), "row too many", "rows too many", "");
     finding(
         out,
         "extra",
         p.extra(),
+        p.keys(),
         "row",
         "rows",
-        "of offsets whose record loads no row (tombstone, dead letter, not in the log)");
+        keyed
+            ? "of a key deleted or changed since, by the log"
+            : "of offsets whose record loads no row (tombstone, dead letter, not in the log)");
     finding(
         out,
         "beyond ledger",
         p.beyondLedger(),
+        Map.of(),
         "row",
         "rows",
         "the ledger does not cover: no load wrote them");
+  }
+
+  /** The first ranges, or with keys the first offsets each with its key. */
+  private static String shown(List<OffsetRange> ranges, Map<Long, String> keys) {
+    if (keys.isEmpty()) {
+      return ranges.stream()
+              .limit(SHOWN_RANGES)
+              .map(OffsetRange::toString)
+              .collect(Collectors.joining(", "))
+          + (ranges.size() > SHOWN_RANGES ? ", … (" + ranges.size() + " ranges)" : "");
+    }
+    List<String> shown = new ArrayList<>();
+    long total = 0;
+    for (OffsetRange r : ranges) {
+      for (long o = r.first(); o <= r.last(); o++) {
+        total++;
+        if (shown.size() < SHOWN_RANGES) {
+          String key = keys.get(o);
+          shown.add(key == null ? "offset " + o : key + " (offset " + o + ")");
+        }
+      }
+    }
+    return String.join(", ", shown) + (total > shown.size() ? ", …" : "");
   }
 
   private static void finding(
       PrintWriter out,
       String name,
       List<OffsetRange> ranges,
+      Map<Long, String> keys,
       String one,
       String many,
       String meaning) {
@@ -150,12 +221,6 @@ public final class VerifyReport {
       return;
     }
     long count = OffsetRange.total(ranges);
-    String shown =
-        ranges.stream()
-                .limit(SHOWN_RANGES)
-                .map(OffsetRange::toString)
-                .collect(Collectors.joining(", "))
-            + (ranges.size() > SHOWN_RANGES ? ", … (" + ranges.size() + " ranges)" : "");
     out.printf(
         Locale.ROOT,
         "      %-14s %,d %s%s: %s%n",
@@ -163,7 +228,7 @@ public final class VerifyReport {
         count,
         count == 1 ? one : many,
         meaning.isEmpty() ? "" : " " + meaning,
-        shown);
+        shown(ranges, keys));
   }
 
   /** Writes every partition's findings, with the verdict, as JSON. */
@@ -181,20 +246,27 @@ public final class VerifyReport {
       m.put("log_end", p.logEnd());
       m.put("ledger_next_offset", p.ledgerNext());
       m.put("rows", p.rows());
-      m.put("tombstones_skipped", p.tombstones());
+      m.put("settled", p.settled());
       m.put("dead_lettered", p.deadLettered());
+      m.put("refused", p.refused());
       m.put("missing", ranges(p.missing()));
       m.put("duplicated", ranges(p.duplicated()));
       m.put("extra", ranges(p.extra()));
       m.put("beyond_ledger", ranges(p.beyondLedger()));
       m.put("unverifiable_rows", p.unverifiable());
       m.put("not_yet_loaded", p.notYetLoaded());
+      Map<String, String> keys = new LinkedHashMap<>();
+      p.keys().entrySet().stream()
+          .sorted(Map.Entry.comparingByKey())
+          .forEach(e -> keys.put(Long.toString(e.getKey()), e.getValue()));
+      m.put("keys", keys);
       m.put("statements", p.statements());
       list.add(m);
     }
     json.put("partitions", list);
     json.put("rows_without_offset", withoutOffset);
     json.put("notes", notes);
+    json.put("could_not_run", couldNotRun);
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), json);
   }
 

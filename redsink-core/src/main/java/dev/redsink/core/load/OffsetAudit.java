@@ -7,6 +7,8 @@ import dev.redsink.core.verify.LogPartition;
 import dev.redsink.core.verify.OffsetFigures;
 import dev.redsink.core.verify.OffsetRange;
 import dev.redsink.core.verify.PartitionReport;
+import dev.redsink.core.verify.RecordEffect;
+import dev.redsink.core.verify.TopicReplay;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.Connection;
@@ -17,6 +19,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Audits one partition of a table whose rows carry their record's offset against what its log says
@@ -25,20 +29,25 @@ import java.util.Map;
  * rows offset by offset. A table whose log is intact costs one statement per partition.
  */
 final class OffsetAudit {
+  /** Keys named per finding at most. */
+  private static final int NAMED_KEYS = 100;
+
   private final Connection c;
   private final AuditSql sql;
   private final String table;
   private final LogPartition log;
+  private final TopicReplay replay;
   private final List<long[]> missing = new ArrayList<>();
   private final List<long[]> duplicated = new ArrayList<>();
   private final List<long[]> extra = new ArrayList<>();
   private int statements;
 
-  OffsetAudit(Connection c, AuditSql sql, String table, LogPartition log) {
+  OffsetAudit(Connection c, AuditSql sql, String table, LogPartition log, TopicReplay replay) {
     this.c = c;
     this.sql = sql;
     this.table = table;
     this.log = log;
+    this.replay = replay;
   }
 
   PartitionReport run() throws SQLException {
@@ -64,6 +73,7 @@ final class OffsetAudit {
     }
     List<OffsetRange> beyondLedger =
         beyond == 0 ? List.of() : OffsetRange.of(counted(next, Long.MAX_VALUE, false));
+    Map<Long, String> keys = keys();
     return new PartitionReport(
         table,
         log.topic(),
@@ -72,15 +82,54 @@ final class OffsetAudit {
         log.end(),
         next,
         rows,
-        log.tombstones(),
+        log.settled(),
         log.deadLettered(),
+        log.refused(),
         OffsetRange.of(missing),
         OffsetRange.of(duplicated),
         OffsetRange.of(extra),
         beyondLedger,
         before,
         Math.max(0, log.end() - Math.max(next, start)),
+        keys,
         statements);
+  }
+
+  /**
+   * For a table of keys: the key of each offset a finding names (a bounded number): a missing row's
+   * from the log, an extra or duplicated row's from the table.
+   */
+  private Map<Long, String> keys() throws SQLException {
+    Map<Long, String> keys = new HashMap<>();
+    List<String> columns = replay.keyColumns();
+    if (columns.isEmpty()) {
+      return keys;
+    }
+    keys.putAll(replay.keysAt(log.partition(), firstOffsets(missing)));
+    Set<Long> inTable = firstOffsets(extra);
+    inTable.addAll(firstOffsets(duplicated));
+    if (!inTable.isEmpty()) {
+      try (PreparedStatement ps =
+              prepare(sql.keysAt(log.topic(), log.partition(), inTable, columns));
+          ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          List<String> values = new ArrayList<>();
+          for (int i = 0; i < columns.size(); i++) {
+            values.add(String.valueOf(rs.getString(i + 2)));
+          }
+          keys.put(rs.getLong(1), RecordEffect.printed(columns, String.join("\u0000", values)));
+        }
+      }
+    }
+    return keys;
+  }
+
+  private static Set<Long> firstOffsets(List<long[]> finding) {
+    Set<Long> offsets = new TreeSet<>();
+    for (int i = 0; i < finding.size() && offsets.size() < NAMED_KEYS; i++) {
+      offsets.add(finding.get(i)[0]);
+    }
+    return offsets;
   }
 
   /** Finds what differs in {@code [from, to)}, whose figures disagree with the log's. */

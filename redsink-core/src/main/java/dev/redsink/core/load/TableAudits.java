@@ -11,10 +11,12 @@ import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnRole;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.TableName;
-import dev.redsink.core.table.WriteMode;
+import dev.redsink.core.typed.ChangeEffects;
+import dev.redsink.core.verify.EffectReader;
 import dev.redsink.core.verify.LogPartition;
 import dev.redsink.core.verify.OffsetRange;
 import dev.redsink.core.verify.PartitionReport;
+import dev.redsink.core.verify.TopicReplay;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -44,8 +46,7 @@ public final class TableAudits implements AutoCloseable {
    * Parses the raw configuration (reference key names), refuses a layout it cannot audit, and
    * connects.
    *
-   * @throws RedsinkException naming the key, when the tables have no offset columns or apply
-   *     changes by key
+   * @throws RedsinkException naming the key, when the tables have no offset columns
    */
   public static TableAudits open(Map<String, ?> rawConfig) {
     RedsinkConfig config = ConfigParser.parse(rawConfig).config();
@@ -56,15 +57,6 @@ public final class TableAudits implements AutoCloseable {
               + " with the log. Verify audits tables loaded with include_metadata = true (the"
               + " default).");
     }
-    WriteMode mode = config.write().mode();
-    if (mode != WriteMode.APPEND) {
-      throw new RedsinkException(
-          ErrorCategory.INVALID_CONFIG,
-          "Cannot verify write_mode = "
-              + mode.name().toLowerCase(java.util.Locale.ROOT)
-              + " yet: a table that keeps one row per key holds only its keys' last changes, and"
-              + " verify audits tables that keep a row per record (write_mode = append).");
-    }
     return new TableAudits(
         config,
         ConnectionPool.open(config.get(ConfigKeys.CONNECTION_STRING), 1),
@@ -74,6 +66,15 @@ public final class TableAudits implements AutoCloseable {
   /** The table a topic loads into. */
   public TableName tableOf(String topic) {
     return ledgers.tableOf(topic);
+  }
+
+  /**
+   * What each record does to the tables, read by the loads' own reader.
+   *
+   * @param tombstonesLoad whether the runtime stored a tombstone of an append as a row
+   */
+  public EffectReader effects(boolean tombstonesLoad) {
+    return new ChangeEffects(config.rowLayout(), config.write(), tombstonesLoad);
   }
 
   /** The ledger's next offset per partition of {@code topic}. */
@@ -130,13 +131,13 @@ public final class TableAudits implements AutoCloseable {
   }
 
   /** Audits one partition of its topic's table against what its log says the table must hold. */
-  public PartitionReport audit(LogPartition log) {
+  public PartitionReport audit(LogPartition log, TopicReplay replay) {
     TableName table = tableOf(log.topic());
     try (Connection c = pool.connection()) {
       if (TargetTables.columns(c, table).isEmpty()) {
         return noTable(table, log);
       }
-      return new OffsetAudit(c, sql(table), table.toString(), log).run();
+      return new OffsetAudit(c, sql(table), table.toString(), log, replay).run();
     } catch (SQLException e) {
       throw SqlStates.wrap(
           "audit " + table + " (topic " + log.topic() + ", partition " + log.partition() + ")", e);
@@ -159,14 +160,16 @@ public final class TableAudits implements AutoCloseable {
         log.end(),
         log.ledgerNext(),
         0,
-        log.tombstones(),
+        log.settled(),
         log.deadLettered(),
+        log.refused(),
         OffsetRange.of(missing),
         List.of(),
         List.of(),
         List.of(),
         0,
         Math.max(0, log.end() - Math.max(log.ledgerNext(), log.start())),
+        Map.of(),
         1);
   }
 

@@ -1,6 +1,7 @@
 package dev.redsink.core.sql;
 
 import dev.redsink.core.table.TableName;
+import java.util.List;
 
 /**
  * The read-only statements of {@code redsink verify}: aggregates over a table's offset column per
@@ -103,6 +104,28 @@ public record AuditSql(TableName table, String offset, String topic, String part
             + limit,
         topicName,
         (long) partitionNumber);
+  }
+
+  /** The offset and the key columns (as text) of the rows at these offsets. */
+  public SqlStatement keysAt(
+      String topicName, int partitionNumber, java.util.Collection<Long> at, List<String> keys) {
+    StringBuilder text =
+        new StringBuilder("SELECT CAST(" + Identifiers.quote(offset) + " AS BIGINT)");
+    for (String k : keys) {
+      text.append(", CAST(").append(Identifiers.quote(k)).append(" AS VARCHAR)");
+    }
+    text.append(" FROM ")
+        .append(Identifiers.table(table))
+        .append(" WHERE ")
+        .append(Identifiers.quote(topic))
+        .append(" = ? AND ")
+        .append(Identifiers.quote(partition))
+        .append(" = ? AND CAST(")
+        .append(Identifiers.quote(offset))
+        .append(" AS BIGINT) IN (")
+        .append(at.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")))
+        .append(") ORDER BY 1");
+    return SqlStatement.of(text.toString(), topicName, (long) partitionNumber);
   }
 
   /** The partitions of a topic that have rows in the table. */

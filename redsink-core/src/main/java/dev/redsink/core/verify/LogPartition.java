@@ -4,14 +4,11 @@ import java.util.BitSet;
 import java.util.Set;
 
 /**
- * What one partition's log says a table must hold, read once from the log (or a file) by the
- * runtime: the offsets from where the log starts up to the ledger's next offset whose records load
- * a row, apart from the records a load settles without a row (tombstones an append skips, records
- * on the dead letter queue). Offsets the log no longer has (compacted away) load nothing.
- *
- * <p>Whether a tombstone loads a row depends on the runtime: {@code redsink run} and {@code redsink
- * load} store it (a row without a value), Kafka Connect skips it ({@code behavior.on.null.values =
- * ignore}).
+ * What one partition's log says a table must hold: the offsets, from where the log starts up to the
+ * ledger's next offset, whose records a row of the table carries. A record a load settles without a
+ * row (a tombstone Kafka Connect skips, a heartbeat, a record on the dead letter queue, a delete)
+ * carries none, and neither does an offset the log no longer has (compacted away). For upsert and
+ * cdc, only the last change of each key still in the table carries its row ({@link TopicReplay}).
  *
  * <p>One bit per offset: a 10-million-record partition takes 1.25 MB.
  */
@@ -22,34 +19,26 @@ public final class LogPartition {
   private final long end;
   private final long ledgerNext;
   private final Set<Long> deadLetters;
-  private final boolean tombstonesLoad;
-  private final BitSet loading = new BitSet();
+  private final BitSet rows = new BitSet();
   private long read;
-  private long tombstones;
+  private long settled;
   private long deadLettered;
+  private long refused;
 
   /**
    * @param start the offset of the log's earliest record still there
    * @param end the log's end offset (the next record's)
    * @param ledgerNext the ledger's next offset: every record before it is loaded or settled
    * @param deadLetters offsets of this partition found on the dead letter queue
-   * @param tombstonesLoad whether the runtime that loaded the table stores a tombstone as a row
    */
   public LogPartition(
-      String topic,
-      int partition,
-      long start,
-      long end,
-      long ledgerNext,
-      Set<Long> deadLetters,
-      boolean tombstonesLoad) {
+      String topic, int partition, long start, long end, long ledgerNext, Set<Long> deadLetters) {
     this.topic = topic;
     this.partition = partition;
     this.start = start;
     this.end = end;
     this.ledgerNext = ledgerNext;
     this.deadLetters = Set.copyOf(deadLetters);
-    this.tombstonesLoad = tombstonesLoad;
   }
 
   /** Where reading the log must stop: the ledger's next offset, or the log's end before it. */
@@ -57,24 +46,43 @@ public final class LogPartition {
     return Math.min(end, ledgerNext);
   }
 
-  /** Notes a record read from the log; a null value is a tombstone. */
-  public void record(long offset, boolean tombstone) {
-    if (offset < start || offset >= readUntil()) {
-      return;
+  /** True when the audit reads the record at {@code offset}. */
+  public boolean covers(long offset) {
+    return offset >= start && offset < readUntil();
+  }
+
+  /**
+   * Notes a record read from the log and what it does; returns false when a row keyed by it is not
+   * the partition's to decide (outside the audit, or on the dead letter queue).
+   */
+  boolean note(long offset, RecordEffect effect) {
+    if (!covers(offset)) {
+      return false;
     }
     read++;
     if (deadLetters.contains(offset)) {
       deadLettered++;
-    } else if (tombstone && !tombstonesLoad) {
-      tombstones++;
-    } else {
-      loading.set(Math.toIntExact(offset - start));
+      return false;
     }
+    switch (effect.effect()) {
+      case ROW -> rows.set(Math.toIntExact(offset - start));
+      case NONE -> settled++;
+      case REFUSED -> refused++;
+      default -> {
+        // a key's change: its row is decided once the whole topic is replayed
+      }
+    }
+    return true;
   }
 
-  /** True when {@code offset}'s record loads a row. */
+  /** The row of a key's last change is at {@code offset}. */
+  void keyRow(long offset) {
+    rows.set(Math.toIntExact(offset - start));
+  }
+
+  /** True when a row of the table must carry {@code offset}. */
   public boolean loads(long offset) {
-    return offset >= start && offset < readUntil() && loading.get(Math.toIntExact(offset - start));
+    return covers(offset) && rows.get(Math.toIntExact(offset - start));
   }
 
   /** The figures the table's rows of offsets {@code [from, to)} must have. */
@@ -82,13 +90,13 @@ public final class LogPartition {
     OffsetFigures f = OffsetFigures.NONE;
     long lo = Math.max(from, start);
     long hi = Math.min(to, readUntil());
-    for (long o = lo; o < hi; o++) {
-      int i = loading.nextSetBit(Math.toIntExact(o - start));
-      if (i < 0 || start + i >= hi) {
-        break;
-      }
-      o = start + i;
-      f = f.plus(o);
+    if (lo >= hi) {
+      return f;
+    }
+    for (int i = rows.nextSetBit(Math.toIntExact(lo - start));
+        i >= 0 && start + i < hi;
+        i = rows.nextSetBit(i + 1)) {
+      f = f.plus(start + i);
     }
     return f;
   }
@@ -118,16 +126,17 @@ public final class LogPartition {
     return read;
   }
 
-  public long tombstones() {
-    return tombstones;
+  /** Records a load settles without a row: skipped tombstones, heartbeats, deletes of nothing. */
+  public long settled() {
+    return settled;
   }
 
   public long deadLettered() {
     return deadLettered;
   }
 
-  /** Offsets before the ledger the log no longer has: compacted away, or never written. */
-  public long absent() {
-    return Math.max(0, readUntil() - start) - read;
+  /** Records a load refuses as bad that the dead letter queue does not hold. */
+  public long refused() {
+    return refused;
   }
 }

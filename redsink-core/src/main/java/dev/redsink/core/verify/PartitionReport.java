@@ -1,12 +1,17 @@
 package dev.redsink.core.verify;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * One partition of a table audited against its log.
  *
  * @param rows the table's rows of the offsets the audit could check (from the log's start up to the
  *     ledger's next offset)
+ * @param settled records a load settles without a row: tombstones Kafka Connect skips, Debezium's
+ *     heartbeats, deletes of keys
+ * @param deadLettered records found on the dead letter queue
+ * @param refused records a load refuses as bad that the dead letter queue does not hold
  * @param missing offsets whose record loads a row, covered by the ledger, with no row in the table
  * @param duplicated offsets with more than one row; each range's count is the rows too many
  * @param extra rows of offsets covered by the ledger whose record loads no row: a tombstone, a
@@ -14,6 +19,7 @@ import java.util.List;
  * @param beyondLedger rows of offsets at or after the ledger's next offset: no load wrote them
  * @param unverifiable rows of offsets before the log's start: retention deleted their records
  * @param notYetLoaded records between the ledger's next offset and the log's end: lag, not an error
+ * @param keys for upsert and cdc tables, the key of the offsets named in the findings
  * @param statements SQL statements the audit of this partition sent
  */
 public record PartitionReport(
@@ -24,14 +30,16 @@ public record PartitionReport(
     long logEnd,
     long ledgerNext,
     long rows,
-    long tombstones,
+    long settled,
     long deadLettered,
+    long refused,
     List<OffsetRange> missing,
     List<OffsetRange> duplicated,
     List<OffsetRange> extra,
     List<OffsetRange> beyondLedger,
     long unverifiable,
     long notYetLoaded,
+    Map<Long, String> keys,
     int statements) {
 
   public PartitionReport {
@@ -39,6 +47,7 @@ public record PartitionReport(
     duplicated = List.copyOf(duplicated);
     extra = List.copyOf(extra);
     beyondLedger = List.copyOf(beyondLedger);
+    keys = Map.copyOf(keys);
   }
 
   /** True when every record the ledger covers is in the table once and nothing else is. */
