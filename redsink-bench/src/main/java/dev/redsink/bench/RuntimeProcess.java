@@ -50,6 +50,27 @@ final class RuntimeProcess {
       String extraToml,
       Path log)
       throws IOException {
+    Path file = connectorFile(work, key, targetTable, topicPattern, e, extraToml);
+    return start(
+        List.of(
+            java(),
+            "-jar",
+            jar.toString(),
+            "run",
+            file.toString(),
+            "--bootstrap-servers",
+            bootstrap),
+        log);
+  }
+
+  /**
+   * A quick-start-style connector file {@code <key>.toml} in {@code work}: key {@code key}, topics
+   * matching {@code topicPattern} into {@code targetTable}, plus {@code extraToml} in its plugin
+   * configuration.
+   */
+  static Path connectorFile(
+      Path work, String key, String targetTable, String topicPattern, Endpoint e, String extraToml)
+      throws IOException {
     Path file = work.resolve(key + ".toml");
     Files.writeString(
         file,
@@ -95,16 +116,7 @@ final class RuntimeProcess {
                 e.accessKeyId(),
                 e.secretAccessKey(),
                 extraToml));
-    return start(
-        List.of(
-            java(),
-            "-jar",
-            jar.toString(),
-            "run",
-            file.toString(),
-            "--bootstrap-servers",
-            bootstrap),
-        log);
+    return file;
   }
 
   /** Kafka Connect standalone with the plugin at its defaults and ByteArrayConverter values. */
@@ -160,7 +172,7 @@ final class RuntimeProcess {
         .start();
   }
 
-  private static String java() {
+  static String java() {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 

@@ -120,6 +120,10 @@ class VerifyCommandIT {
         "DELETE FROM " + t + " WHERE pico_partition = 0 AND pico_offset = '17'",
         "INSERT INTO " + t + " (" + columns + ") " + String.format(copyOf, "pico_offset", 42),
         "INSERT INTO " + t + " (id, payload) VALUES ('by hand', NULL)",
+        "UPDATE "
+            + t
+            + " SET payload = '{\"n\":999}'"
+            + " WHERE pico_partition = 0 AND pico_offset = '99'",
         "INSERT INTO " + t + " (" + columns + ") " + String.format(copyOf, "'300'", 44),
         // Offset 251 is on the dead letter queue, as Kafka Connect leaves a refused record.
         "DELETE FROM " + t + " WHERE pico_partition = 0 AND pico_offset = '251'");
@@ -135,9 +139,10 @@ class VerifyCommandIT {
         .contains("duplicated     1 row too many: 42\n")
         .contains("audit_events: 1 row without a topic, partition or offset")
         .contains("beyond ledger  1 row the ledger does not cover: no load wrote them: 300\n")
+        .contains("changed        1 row whose payload differs from its record's value: 99\n")
         .contains("1 on the dead letter queue")
         .contains("✓ partition 1:")
-        .contains("Not exact: 1 of 2 partitions differ from the log, and rows without an offset");
+        .contains("Not exact: 1 of 2 partitions differs from the log, and rows without an offset");
     JsonNode report = new ObjectMapper().readTree(json.toFile());
     JsonNode p0 = report.get("partitions").get(0);
     assertThat(report.get("exact").asBoolean()).isFalse();
@@ -146,6 +151,7 @@ class VerifyCommandIT {
     assertThat(ranges(p0.get("extra"))).isEmpty();
     assertThat(report.get("rows_without_offset").get("audit_events").asLong()).isEqualTo(1);
     assertThat(ranges(p0.get("beyond_ledger"))).isEqualTo("300-300x1");
+    assertThat(ranges(p0.get("changed"))).isEqualTo("99-99x1");
     assertThat(p0.get("settled").asLong()).isZero();
     assertThat(p0.get("dead_lettered").asLong()).isEqualTo(1);
     assertThat(p0.get("not_yet_loaded").asLong()).isEqualTo(5);
@@ -162,8 +168,16 @@ class VerifyCommandIT {
     warehouse.execute(
         "INSERT INTO " + t + " (" + columns + ") " + String.format(copyOf, "'17'", 16),
         "DELETE FROM " + t + " WHERE pico_offset IS NULL OR pico_offset = '300'",
+        "UPDATE "
+            + t
+            + " SET payload = '{\"n\":99}'"
+            + " WHERE pico_partition = 0 AND pico_offset = '99'",
         "DELETE FROM " + t + " WHERE pico_partition = 0 AND pico_offset = '42'",
-        "INSERT INTO " + t + " (" + columns + ") " + String.format(copyOf, "'42'", 41));
+        "INSERT INTO " + t + " (" + columns + ") " + String.format(copyOf, "'42'", 41),
+        "UPDATE "
+            + t
+            + " SET payload = '{\"n\":' || pico_offset || '}'"
+            + " WHERE pico_partition = 0 AND pico_offset IN ('17', '42')");
     CommandLineRun repaired = verify(connector, dir.resolve("repaired.json"));
     assertThat(repaired.out())
         .contains("Exact: every record the ledger covers is in the table once (2 partitions).");

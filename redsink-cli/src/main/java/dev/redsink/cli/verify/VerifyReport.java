@@ -178,6 +178,14 @@ public final class VerifyReport {
             : "of offsets whose record loads no row (tombstone, dead letter, not in the log)");
     finding(
         out,
+        "changed",
+        p.changed(),
+        p.keys(),
+        "row",
+        "rows",
+        "whose payload differs from its record's value");
+    finding(
+        out,
         "beyond ledger",
         p.beyondLedger(),
         Map.of(),
@@ -252,6 +260,7 @@ public final class VerifyReport {
       m.put("missing", ranges(p.missing()));
       m.put("duplicated", ranges(p.duplicated()));
       m.put("extra", ranges(p.extra()));
+      m.put("changed", ranges(p.changed()));
       m.put("beyond_ledger", ranges(p.beyondLedger()));
       m.put("unverifiable_rows", p.unverifiable());
       m.put("not_yet_loaded", p.notYetLoaded());

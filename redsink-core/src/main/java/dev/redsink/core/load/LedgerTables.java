@@ -42,6 +42,8 @@ public final class LedgerTables implements AutoCloseable {
   /** A topic's ledger rows before and after a reset. */
   public record Change(TableName table, List<LedgerEntry> before, List<LedgerEntry> after) {}
 
+  private static final String UNDEFINED_TABLE = "42P01";
+
   private final RedsinkConfig config;
   private final ConnectionPool pool;
   private final Ledger ledger = new Ledger();
@@ -89,7 +91,7 @@ public final class LedgerTables implements AutoCloseable {
       }
       List<LedgerEntry> entries = new ArrayList<>();
       for (TableName table : ledgers) {
-        for (LedgerEntry e : readAll(c, table)) {
+        for (LedgerEntry e : readAllIfThere(c, table)) {
           if (tableOf(e.topic()).folded().equals(e.table())) {
             entries.add(e);
           }
@@ -208,6 +210,33 @@ public final class LedgerTables implements AutoCloseable {
       }
     }
     return rows;
+  }
+
+  /**
+   * The rows of a ledger listed a moment ago; none when it is gone since (a replace run's ledger
+   * goes with its run table when the run ends).
+   */
+  private static List<LedgerEntry> readAllIfThere(Connection c, TableName ledgerTable)
+      throws SQLException {
+    try {
+      return readAll(c, ledgerTable);
+    } catch (SQLException e) {
+      if (UNDEFINED_TABLE.equals(e.getSQLState())) {
+        return List.of();
+      }
+      throw e;
+    }
+  }
+
+  /** The ledger rows of {@code topic} in the ledger of the table it loads into. */
+  public List<LedgerEntry> entriesOf(String topic) {
+    TableName target = tableOf(topic);
+    TableName ledgerTable = Ledger.tableOf(target);
+    try (Connection c = pool.connection()) {
+      return tableId(c, ledgerTable).isEmpty() ? List.of() : rowsOf(c, ledgerTable, target, topic);
+    } catch (SQLException e) {
+      throw SqlStates.wrap("read the ledger " + ledgerTable, e);
+    }
   }
 
   private static List<LedgerEntry> readAll(Connection c, TableName ledgerTable)

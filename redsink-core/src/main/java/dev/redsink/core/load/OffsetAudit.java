@@ -17,6 +17,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,6 +30,9 @@ import java.util.TreeSet;
  * rows offset by offset. A table whose log is intact costs one statement per partition.
  */
 final class OffsetAudit {
+  /** Offsets asked about per statement when resolving alternatives. */
+  private static final int ALTERNATIVES_PER_STATEMENT = 1000;
+
   /** Keys named per finding at most. */
   private static final int NAMED_KEYS = 100;
 
@@ -40,6 +44,7 @@ final class OffsetAudit {
   private final List<long[]> missing = new ArrayList<>();
   private final List<long[]> duplicated = new ArrayList<>();
   private final List<long[]> extra = new ArrayList<>();
+  private final List<long[]> changed = new ArrayList<>();
   private int statements;
 
   OffsetAudit(Connection c, AuditSql sql, String table, LogPartition log, TopicReplay replay) {
@@ -51,6 +56,7 @@ final class OffsetAudit {
   }
 
   PartitionReport run() throws SQLException {
+    resolveAlternatives();
     long start = log.start();
     long next = log.ledgerNext();
     long rows;
@@ -62,8 +68,8 @@ final class OffsetAudit {
         ResultSet rs = ps.executeQuery()) {
       rs.next();
       actual = figures(rs, 1);
-      beyond = rs.getLong(5);
-      before = rs.getLong(6);
+      beyond = rs.getLong(6);
+      before = rs.getLong(7);
     }
     rows = actual.rows();
     // Offsets between the log's end and the ledger cannot load (the log never had them): the
@@ -88,6 +94,7 @@ final class OffsetAudit {
         OffsetRange.of(missing),
         OffsetRange.of(duplicated),
         OffsetRange.of(extra),
+        OffsetRange.of(changed),
         beyondLedger,
         before,
         Math.max(0, log.end() - Math.max(next, start)),
@@ -107,6 +114,7 @@ final class OffsetAudit {
     }
     keys.putAll(replay.keysAt(log.partition(), firstOffsets(missing)));
     Set<Long> inTable = firstOffsets(extra);
+    inTable.addAll(firstOffsets(changed));
     inTable.addAll(firstOffsets(duplicated));
     if (!inTable.isEmpty()) {
       try (PreparedStatement ps =
@@ -130,6 +138,35 @@ final class OffsetAudit {
       offsets.add(finding.get(i)[0]);
     }
     return offsets;
+  }
+
+  /**
+   * Asks the table which of two offsets the rows that may carry either hold (soft-deleted keys), a
+   * thousand at a time.
+   */
+  private void resolveAlternatives() throws SQLException {
+    List<Map.Entry<Long, Long>> pairs = new ArrayList<>(log.alternatives().entrySet());
+    for (int from = 0; from < pairs.size(); from += ALTERNATIVES_PER_STATEMENT) {
+      List<Map.Entry<Long, Long>> chunk =
+          pairs.subList(from, Math.min(pairs.size(), from + ALTERNATIVES_PER_STATEMENT));
+      Set<Long> present = new HashSet<>();
+      try (PreparedStatement ps =
+              prepare(
+                  sql.presentAmong(
+                      log.topic(),
+                      log.partition(),
+                      chunk.stream().map(Map.Entry::getValue).toList()));
+          ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          present.add(rs.getLong(1));
+        }
+      }
+      for (Map.Entry<Long, Long> pair : chunk) {
+        if (present.contains(pair.getValue())) {
+          log.takeAlternative(pair.getKey());
+        }
+      }
+    }
   }
 
   /** Finds what differs in {@code [from, to)}, whose figures disagree with the log's. */
@@ -158,12 +195,13 @@ final class OffsetAudit {
 
   /** Counts the rows of each offset of a small range and compares them with the log. */
   private void compareOffsets(long from, long to) throws SQLException {
-    Map<Long, Long> present = new HashMap<>();
+    Map<Long, long[]> present = new HashMap<>();
     for (long[] oc : counted(from, to, true)) {
-      present.put(oc[0], oc[1]);
+      present.put(oc[0], oc);
     }
     for (long o = from; o < to; o++) {
-      long rowsOf = present.getOrDefault(o, 0L);
+      long[] found = present.get(o);
+      long rowsOf = found == null ? 0 : found[1];
       boolean loads = log.loads(o);
       if (loads && rowsOf == 0) {
         note(missing, o, 1);
@@ -171,6 +209,8 @@ final class OffsetAudit {
         note(duplicated, o, rowsOf - 1);
       } else if (!loads && rowsOf > 0) {
         note(extra, o, rowsOf);
+      } else if (loads && found[2] != log.digestOf(o)) {
+        note(changed, o, 1);
       }
     }
   }
@@ -189,7 +229,11 @@ final class OffsetAudit {
             prepare(sql.rowsPerOffset(log.topic(), log.partition(), from, to, limit));
         ResultSet rs = ps.executeQuery()) {
       while (rs.next()) {
-        found.add(new long[] {rs.getLong(1), rs.getLong(2)});
+        java.math.BigDecimal digests = rs.getBigDecimal(3);
+        found.add(
+            new long[] {
+              rs.getLong(1), rs.getLong(2), digests == null ? 0 : digests.longValueExact()
+            });
       }
     }
     return found;
@@ -205,7 +249,8 @@ final class OffsetAudit {
         rs.getLong(first),
         rs.getLong(first + 1),
         integer(rs.getBigDecimal(first + 2)),
-        integer(rs.getBigDecimal(first + 3)));
+        integer(rs.getBigDecimal(first + 3)),
+        integer(rs.getBigDecimal(first + 4)));
   }
 
   private static BigInteger integer(BigDecimal value) {

@@ -9,6 +9,7 @@ import dev.redsink.core.record.LedgerEntry;
 import dev.redsink.core.sql.AuditSql;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnRole;
+import dev.redsink.core.table.PayloadFormat;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.TableName;
 import dev.redsink.core.typed.ChangeEffects;
@@ -80,10 +81,8 @@ public final class TableAudits implements AutoCloseable {
   /** The ledger's next offset per partition of {@code topic}. */
   public Map<Integer, Long> ledger(String topic) {
     Map<Integer, Long> next = new TreeMap<>();
-    for (LedgerEntry e : ledgers.entries()) {
-      if (e.topic().equals(topic)) {
-        next.put(e.partition(), e.nextOffset());
-      }
+    for (LedgerEntry e : ledgers.entriesOf(topic)) {
+      next.put(e.partition(), e.nextOffset());
     }
     return next;
   }
@@ -167,6 +166,7 @@ public final class TableAudits implements AutoCloseable {
         List.of(),
         List.of(),
         List.of(),
+        List.of(),
         0,
         Math.max(0, log.end() - Math.max(log.ledgerNext(), log.start())),
         Map.of(),
@@ -175,11 +175,17 @@ public final class TableAudits implements AutoCloseable {
 
   private AuditSql sql(TableName table) {
     RowLayout layout = config.rowLayout();
+    String digest =
+        layout.isTyped() || layout.payloadFormat() == PayloadFormat.SUPER
+            ? null
+            : AuditSql.payloadDigest(
+                name(layout, ColumnRole.PAYLOAD), layout.payloadFormat() == PayloadFormat.VARBYTE);
     return new AuditSql(
         table,
         name(layout, ColumnRole.OFFSET),
         name(layout, ColumnRole.TOPIC),
-        name(layout, ColumnRole.PARTITION));
+        name(layout, ColumnRole.PARTITION),
+        digest);
   }
 
   private static String name(RowLayout layout, ColumnRole role) {

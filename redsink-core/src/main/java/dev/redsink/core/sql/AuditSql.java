@@ -13,13 +13,47 @@ import java.util.List;
  * @param offset its offset column ({@code pico_offset})
  * @param topic its topic column
  * @param partition its partition column
+ * @param digest the SQL of each row's payload digest ({@link #payloadDigest}); null for none
  */
-public record AuditSql(TableName table, String offset, String topic, String partition) {
+public record AuditSql(
+    TableName table, String offset, String topic, String partition, String digest) {
+
+  /** The longest VARBYTE value digested from its hex: twice as long is VARCHAR's limit. */
+  public static final int HEX_DIGEST_MAX_BYTES = 32_767;
+
+  /**
+   * The digest of a payload column's value as {@code PayloadDigest} computes it from the record:
+   * the first 7 hex digits of the MD5 of the text, or of the lowercase hex of the bytes (a longer
+   * VARBYTE value: its length); 0 for NULL. Null for a column verify does not digest (SUPER).
+   */
+  public static String payloadDigest(String column, boolean varbyte) {
+    String c = Identifiers.quote(column);
+    if (!varbyte) {
+      return "CASE WHEN "
+          + c
+          + " IS NULL THEN 0 ELSE STRTOL(SUBSTRING(MD5("
+          + c
+          + "), 1, 7), 16) END";
+    }
+    return "CASE WHEN "
+        + c
+        + " IS NULL THEN 0 WHEN LEN("
+        + c
+        + ") > "
+        + HEX_DIGEST_MAX_BYTES
+        + " THEN LEN("
+        + c
+        + ") ELSE STRTOL(SUBSTRING(MD5(LOWER(FROM_VARBYTE("
+        + c
+        + ", 'hex'))), 1, 7), 16) END";
+  }
 
   private String offsets() {
     return "(SELECT CAST("
         + Identifiers.quote(offset)
-        + " AS BIGINT) AS o FROM "
+        + " AS BIGINT) AS o, "
+        + (digest == null ? "0" : digest)
+        + " AS h FROM "
         + Identifiers.table(table)
         + " WHERE "
         + Identifiers.quote(topic)
@@ -44,12 +78,15 @@ public record AuditSql(TableName table, String offset, String topic, String part
         + d
         + " * "
         + d
-        + " END)";
+        + " END), SUM(CASE WHEN "
+        + within
+        + " THEN CAST(h AS DECIMAL(38,0)) END)";
   }
 
   /**
-   * One row for a partition: rows, distinct offsets, sum and sum of squares of the offsets in
-   * {@code [start, next)}; then the rows at or after {@code next}; then the rows before both.
+   * One row for a partition: rows, distinct offsets, sum and sum of squares of the offsets, and the
+   * sum of the payload digests, in {@code [start, next)}; then the rows at or after {@code next};
+   * then the rows before both.
    */
   public SqlStatement partitionFigures(
       String topicName, int partitionNumber, long start, long next) {
@@ -68,7 +105,8 @@ public record AuditSql(TableName table, String offset, String topic, String part
 
   /**
    * Per sub-range of {@code width} offsets of {@code [from, to)} that holds rows: its number
-   * ({@code (offset - from) / width}), then rows, distinct offsets, sum and sum of squares.
+   * ({@code (offset - from) / width}), then rows, distinct offsets, sum and sum of squares, sum of
+   * digests.
    */
   public SqlStatement bucketFigures(
       String topicName, int partitionNumber, long from, long to, long width) {
@@ -90,11 +128,14 @@ public record AuditSql(TableName table, String offset, String topic, String part
         (long) partitionNumber);
   }
 
-  /** Each offset of {@code [from, to)} that has rows, with its row count, in offset order. */
+  /**
+   * Each offset of {@code [from, to)} that has rows, with its row count and the sum of their
+   * digests, in offset order.
+   */
   public SqlStatement rowsPerOffset(
       String topicName, int partitionNumber, long from, long to, int limit) {
     return SqlStatement.of(
-        "SELECT o, COUNT(*) FROM "
+        "SELECT o, COUNT(*), SUM(CAST(h AS DECIMAL(38,0))) FROM "
             + offsets()
             + " WHERE o >= "
             + from
@@ -102,6 +143,19 @@ public record AuditSql(TableName table, String offset, String topic, String part
             + to
             + " GROUP BY o ORDER BY o LIMIT "
             + limit,
+        topicName,
+        (long) partitionNumber);
+  }
+
+  /** Which of these offsets rows carry. */
+  public SqlStatement presentAmong(
+      String topicName, int partitionNumber, java.util.Collection<Long> at) {
+    return SqlStatement.of(
+        "SELECT DISTINCT o FROM "
+            + offsets()
+            + " WHERE o IN ("
+            + at.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
+            + ")",
         topicName,
         (long) partitionNumber);
   }

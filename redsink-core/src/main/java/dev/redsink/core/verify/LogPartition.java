@@ -1,6 +1,8 @@
 package dev.redsink.core.verify;
 
 import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -10,7 +12,8 @@ import java.util.Set;
  * carries none, and neither does an offset the log no longer has (compacted away). For upsert and
  * cdc, only the last change of each key still in the table carries its row ({@link TopicReplay}).
  *
- * <p>One bit per offset: a 10-million-record partition takes 1.25 MB.
+ * <p>One bit per offset, and an int per offset where payloads are compared: a 10-million-record
+ * partition takes 1.25 MB, 41 MB with payloads.
  */
 public final class LogPartition {
   private final String topic;
@@ -20,6 +23,8 @@ public final class LogPartition {
   private final long ledgerNext;
   private final Set<Long> deadLetters;
   private final BitSet rows = new BitSet();
+  private int[] digests = new int[0];
+  private final Map<Long, Long> alternatives = new HashMap<>();
   private long read;
   private long settled;
   private long deadLettered;
@@ -65,7 +70,13 @@ public final class LogPartition {
       return false;
     }
     switch (effect.effect()) {
-      case ROW -> rows.set(Math.toIntExact(offset - start));
+      case ROW -> {
+        int i = Math.toIntExact(offset - start);
+        rows.set(i);
+        if (effect.digest() != null) {
+          digest(i, effect.digest());
+        }
+      }
       case NONE -> settled++;
       case REFUSED -> refused++;
       default -> {
@@ -75,9 +86,45 @@ public final class LogPartition {
     return true;
   }
 
+  /** Payload digests, one int per offset from the start, grown as records are read. */
+  private void digest(int index, long value) {
+    if (index >= digests.length) {
+      digests = java.util.Arrays.copyOf(digests, Math.max(index + 1, digests.length * 2 + 1024));
+    }
+    digests[index] = (int) value;
+  }
+
+  /** The payload digest the row of {@code offset} must have (0 where values are not compared). */
+  public long digestOf(long offset) {
+    int i = Math.toIntExact(offset - start);
+    return i < digests.length ? digests[i] : 0;
+  }
+
   /** The row of a key's last change is at {@code offset}. */
   void keyRow(long offset) {
     rows.set(Math.toIntExact(offset - start));
+  }
+
+  /**
+   * The row carrying {@code offset} may carry {@code instead} (a soft delete's, when the change
+   * before it came in the same load): the audit asks the table which one it holds.
+   */
+  void alternative(long offset, long instead) {
+    alternatives.put(offset, instead);
+  }
+
+  /** Rows that may carry either of two offsets: the expected one, and the other. */
+  public Map<Long, Long> alternatives() {
+    return Map.copyOf(alternatives);
+  }
+
+  /** The table holds the other offset of {@code offset}'s row: expect that one. */
+  public void takeAlternative(long offset) {
+    Long instead = alternatives.remove(offset);
+    if (instead != null) {
+      rows.clear(Math.toIntExact(offset - start));
+      rows.set(Math.toIntExact(instead - start));
+    }
   }
 
   /** True when a row of the table must carry {@code offset}. */
@@ -96,7 +143,7 @@ public final class LogPartition {
     for (int i = rows.nextSetBit(Math.toIntExact(lo - start));
         i >= 0 && start + i < hi;
         i = rows.nextSetBit(i + 1)) {
-      f = f.plus(start + i);
+      f = f.plus(start + i, i < digests.length ? digests[i] : 0);
     }
     return f;
   }

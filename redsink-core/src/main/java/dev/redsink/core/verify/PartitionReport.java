@@ -16,6 +16,8 @@ import java.util.Map;
  * @param duplicated offsets with more than one row; each range's count is the rows too many
  * @param extra rows of offsets covered by the ledger whose record loads no row: a tombstone, a
  *     record on the dead letter queue, an offset the log does not have
+ * @param changed offsets whose one row's payload differs from its record's value (payload layouts
+ *     but SUPER)
  * @param beyondLedger rows of offsets at or after the ledger's next offset: no load wrote them
  * @param unverifiable rows of offsets before the log's start: retention deleted their records
  * @param notYetLoaded records between the ledger's next offset and the log's end: lag, not an error
@@ -36,6 +38,7 @@ public record PartitionReport(
     List<OffsetRange> missing,
     List<OffsetRange> duplicated,
     List<OffsetRange> extra,
+    List<OffsetRange> changed,
     List<OffsetRange> beyondLedger,
     long unverifiable,
     long notYetLoaded,
@@ -46,12 +49,17 @@ public record PartitionReport(
     missing = List.copyOf(missing);
     duplicated = List.copyOf(duplicated);
     extra = List.copyOf(extra);
+    changed = List.copyOf(changed);
     beyondLedger = List.copyOf(beyondLedger);
     keys = Map.copyOf(keys);
   }
 
   /** True when every record the ledger covers is in the table once and nothing else is. */
   public boolean exact() {
-    return missing.isEmpty() && duplicated.isEmpty() && extra.isEmpty() && beyondLedger.isEmpty();
+    return missing.isEmpty()
+        && duplicated.isEmpty()
+        && extra.isEmpty()
+        && changed.isEmpty()
+        && beyondLedger.isEmpty();
   }
 }

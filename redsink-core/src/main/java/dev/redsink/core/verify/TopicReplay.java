@@ -19,6 +19,7 @@ public final class TopicReplay {
   private final Map<Integer, LogPartition> partitions = new TreeMap<>();
   private final Map<String, Long> keyRows = new HashMap<>();
   private final Map<String, Integer> keyPartitions = new HashMap<>();
+  private final Map<String, Long> softDeletes = new HashMap<>();
   private List<String> keyColumns = List.of();
 
   public TopicReplay(EffectReader reader) {
@@ -50,14 +51,26 @@ public final class TopicReplay {
         keyColumns = effect.keyColumns().isEmpty() ? keyColumns : effect.keyColumns();
         keyRows.put(effect.key(), record.offset());
         keyPartitions.put(effect.key(), record.partition());
+        softDeletes.remove(effect.key());
+      }
+      case KEY_SOFT_DELETE -> {
+        keyColumns = effect.keyColumns().isEmpty() ? keyColumns : effect.keyColumns();
+        if (keyRows.containsKey(effect.key())) {
+          softDeletes.put(effect.key(), record.offset());
+        } else {
+          keyRows.put(effect.key(), record.offset());
+          keyPartitions.put(effect.key(), record.partition());
+        }
       }
       case KEY_DELETE -> {
         keyRows.remove(effect.key());
         keyPartitions.remove(effect.key());
+        softDeletes.remove(effect.key());
       }
       case TRUNCATE -> {
         keyRows.clear();
         keyPartitions.clear();
+        softDeletes.clear();
       }
       default -> {
         // a row of its own, or nothing: noted by the partition
@@ -87,6 +100,14 @@ public final class TopicReplay {
 
   /** Marks the row of each key still in the table; call once every partition was read. */
   public void finish() {
-    keyRows.forEach((key, offset) -> partitions.get(keyPartitions.get(key)).keyRow(offset));
+    keyRows.forEach(
+        (key, offset) -> {
+          LogPartition p = partitions.get(keyPartitions.get(key));
+          p.keyRow(offset);
+          Long delete = softDeletes.get(key);
+          if (delete != null) {
+            p.alternative(offset, delete);
+          }
+        });
   }
 }

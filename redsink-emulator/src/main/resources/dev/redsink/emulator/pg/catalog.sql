@@ -30,6 +30,33 @@ CREATE FUNCTION pg_catalog.redshift_type(t oid, m integer) RETURNS text LANGUAGE
   FROM pg_catalog.pg_type ty WHERE ty.oid = t
 $$
 ;;
+CREATE FUNCTION pg_catalog.strtol(t text, base integer) RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT AS $$
+DECLARE
+  s text := lower(btrim(t));
+  negative boolean := false;
+  r numeric := 0;
+  d integer;
+  c text;
+BEGIN
+  IF base < 2 OR base > 36 THEN
+    RAISE EXCEPTION 'Invalid input base %: STRTOL takes a base from 2 to 36', base;
+  END IF;
+  IF left(s, 1) = '-' THEN negative := true; s := substr(s, 2);
+  ELSIF left(s, 1) = '+' THEN s := substr(s, 2);
+  END IF;
+  IF base = 16 AND left(s, 2) = '0x' THEN s := substr(s, 3); END IF;
+  IF s = '' THEN RAISE EXCEPTION 'Invalid input string for STRTOL: "%"', t; END IF;
+  FOREACH c IN ARRAY regexp_split_to_array(s, '') LOOP
+    d := position(c IN '0123456789abcdefghijklmnopqrstuvwxyz') - 1;
+    IF d < 0 OR d >= base THEN
+      RAISE EXCEPTION 'Invalid input string for STRTOL: "%" in base %', t, base;
+    END IF;
+    r := r * base + d;
+  END LOOP;
+  RETURN (CASE WHEN negative THEN -r ELSE r END)::bigint;
+END
+$$
+;;
 CREATE FUNCTION pg_catalog.getdate() RETURNS timestamp LANGUAGE sql STABLE AS $$
   SELECT date_trunc('second', statement_timestamp())::timestamp
 $$
