@@ -1,10 +1,11 @@
 package dev.redsink.bench;
 
 import dev.redsink.core.RedshiftSink;
+import dev.redsink.core.record.Record;
 import dev.redsink.emulator.EmulatorStatistics;
 import dev.redsink.emulator.RedshiftEmulator;
-import java.io.BufferedWriter;
-import java.nio.charset.StandardCharsets;
+import java.io.BufferedOutputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -52,11 +53,15 @@ public final class VerifyAudit {
         }
       }
       System.out.printf("# loaded %,d rows in %.0f s%n", rows, (System.nanoTime() - t0) / 1e9);
-      // redsink load's offsets are line numbers: a file of as many lines is the table's log.
+      // redsink load's offsets are line numbers: the records' values, a line each, are the log.
       Path lines = work.resolve("lines.ndjson");
-      try (BufferedWriter w = Files.newBufferedWriter(lines, StandardCharsets.UTF_8)) {
-        for (long i = 0; i < rows; i++) {
-          w.write("{}\n");
+      SyntheticRecords again = new SyntheticRecords("bench", 0, PayloadShape.JSON_100);
+      try (OutputStream w = new BufferedOutputStream(Files.newOutputStream(lines), 1 << 20)) {
+        for (long from = 0; from < rows; from += loadRecords) {
+          for (Record r : again.next(from, (int) Math.min(loadRecords, rows - from))) {
+            w.write(r.value());
+            w.write('\n');
+          }
         }
       }
       Path toml =
@@ -82,8 +87,19 @@ public final class VerifyAudit {
             "INSERT INTO verify_bench SELECT * FROM verify_bench WHERE pico_offset = '"
                 + (rows / 3)
                 + "'");
+        s.execute(
+            "UPDATE verify_bench SET payload = payload || ' ' WHERE pico_offset = '"
+                + (rows / 5)
+                + "'");
       }
-      audit("planted: 3 rows deleted, 1 duplicated", jar, heap, toml, lines, work, stats);
+      audit(
+          "planted: 3 rows deleted, 1 duplicated, 1 payload changed",
+          jar,
+          heap,
+          toml,
+          lines,
+          work,
+          stats);
     }
   }
 

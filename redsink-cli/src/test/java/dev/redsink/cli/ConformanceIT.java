@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.redsink.emulator.RedshiftEmulator;
 import dev.redsink.emulator.RedshiftEmulatorExtension;
+import dev.redsink.testkit.JvmProcess;
 import dev.redsink.testkit.Warehouse;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,12 +42,21 @@ class ConformanceIT {
   void everyItemPassesOnTheEmulatorAndTheSchemaIsDroppedAfterwards() throws Exception {
     Path json = dir.resolve("conformance.json");
 
-    CommandLineRun run =
-        CommandLineRun.of(
-            "check", "--conformance", connector().toString(), "--json", json.toString());
-
-    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-    assertThat(run.out())
+    // Through the production jar, as users run it.
+    String out;
+    try (JvmProcess run =
+        RedsinkLaunch.start(
+            dir,
+            Map.of(),
+            "check",
+            "--conformance",
+            connector().toString(),
+            "--json",
+            json.toString())) {
+      assertThat(run.waitFor(Duration.ofMinutes(2))).as(run.output()).isZero();
+      out = run.stdout();
+    }
+    assertThat(out)
         .doesNotContain("✗")
         .contains("✓ COPY Parquet into DECIMAL(38,37)")
         .contains("✓ COPY Parquet into SUPER")
@@ -57,8 +69,8 @@ class ConformanceIT {
         .contains("- permission denied (SQLSTATE 42501)")
         .containsPattern("\\d+ of \\d+ conformance items passed, 1 skipped\\.")
         .doesNotContain(emulator.password());
-    String schema = schema(run.out());
-    assertThat(run.out()).contains("Schema " + schema + " dropped.");
+    String schema = schema(out);
+    assertThat(out).contains("Schema " + schema + " dropped.");
     assertThat(schemas()).doesNotContain(schema);
     assertThat(Files.readString(json))
         .contains("\"schema\" : \"" + schema + "\"")

@@ -185,6 +185,19 @@ class DialectIT {
         .isEqualTo("timestamp without time zone");
   }
 
+  /** STRTOL, which redsink verify's payload digests use: any base from 2 to 36. */
+  @Test
+  void strtolReadsANumberInAnyBase() throws SQLException {
+    assertThat(
+            value(
+                c,
+                "SELECT STRTOL('ff', 16) || ',' || STRTOL('0xFF', 16) || ',' || STRTOL('-101', 2)"
+                    + " || ',' || STRTOL('zz', 36) || ',' || STRTOL(SUBSTRING(MD5('a'), 1, 7), 16)"))
+        .isEqualTo("255,255,-5,1295," + Long.parseLong("0cc175b", 16));
+    assertThat(error(c, "SELECT STRTOL('12', 40)").getMessage()).contains("base");
+    assertThat(error(c, "SELECT STRTOL('g', 16)").getMessage()).contains("Invalid input string");
+  }
+
   @Test
   void quotedIdentifiersFoldToLowerCase() throws SQLException {
     exec(c, "CREATE TABLE \"MixedCase\" (\"Col\" INT)", "INSERT INTO mixedcase (col) VALUES (1)");

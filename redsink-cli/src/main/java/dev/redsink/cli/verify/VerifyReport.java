@@ -2,6 +2,7 @@ package dev.redsink.cli.verify;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.redsink.core.verify.AuditLimits;
 import dev.redsink.core.verify.OffsetRange;
 import dev.redsink.core.verify.PartitionReport;
 import java.io.IOException;
@@ -186,6 +187,17 @@ public final class VerifyReport {
         "whose payload differs from its record's value");
     finding(
         out,
+        "unresolved",
+        p.unresolved(),
+        Map.of(),
+        "offset",
+        "offsets",
+        "in ranges whose figures differ from the log's, not narrowed further (the audit stops"
+            + " after "
+            + AuditLimits.NARROWING_STATEMENTS
+            + " statements per partition: so much differs that the table needs a reload)");
+    finding(
+        out,
         "beyond ledger",
         p.beyondLedger(),
         Map.of(),
@@ -261,6 +273,7 @@ public final class VerifyReport {
       m.put("duplicated", ranges(p.duplicated()));
       m.put("extra", ranges(p.extra()));
       m.put("changed", ranges(p.changed()));
+      m.put("unresolved", ranges(p.unresolved()));
       m.put("beyond_ledger", ranges(p.beyondLedger()));
       m.put("unverifiable_rows", p.unverifiable());
       m.put("not_yet_loaded", p.notYetLoaded());

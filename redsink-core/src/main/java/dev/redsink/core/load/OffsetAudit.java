@@ -45,6 +45,7 @@ final class OffsetAudit {
   private final List<long[]> duplicated = new ArrayList<>();
   private final List<long[]> extra = new ArrayList<>();
   private final List<long[]> changed = new ArrayList<>();
+  private final List<long[]> unresolved = new ArrayList<>();
   private int statements;
 
   OffsetAudit(Connection c, AuditSql sql, String table, LogPartition log, TopicReplay replay) {
@@ -95,6 +96,7 @@ final class OffsetAudit {
         OffsetRange.of(duplicated),
         OffsetRange.of(extra),
         OffsetRange.of(changed),
+        unresolved.stream().map(r -> new OffsetRange(r[0], r[1], r[2])).toList(),
         beyondLedger,
         before,
         Math.max(0, log.end() - Math.max(next, start)),
@@ -171,6 +173,10 @@ final class OffsetAudit {
 
   /** Finds what differs in {@code [from, to)}, whose figures disagree with the log's. */
   private void narrow(long from, long to) throws SQLException {
+    if (statements >= AuditLimits.NARROWING_STATEMENTS) {
+      unresolved.add(new long[] {from, to - 1, to - from});
+      return;
+    }
     if (to - from <= AuditLimits.LISTED) {
       compareOffsets(from, to);
       return;

@@ -167,6 +167,7 @@ public final class TableAudits implements AutoCloseable {
         List.of(),
         List.of(),
         List.of(),
+        List.of(),
         0,
         Math.max(0, log.end() - Math.max(log.ledgerNext(), log.start())),
         Map.of(),

@@ -18,6 +18,9 @@ import java.util.Map;
  *     record on the dead letter queue, an offset the log does not have
  * @param changed offsets whose one row's payload differs from its record's value (payload layouts
  *     but SUPER)
+ * @param unresolved ranges whose figures disagree with the log's, left as they are once the
+ *     partition's narrowing used {@link AuditLimits#NARROWING_STATEMENTS} statements (each range's
+ *     count is its offsets)
  * @param beyondLedger rows of offsets at or after the ledger's next offset: no load wrote them
  * @param unverifiable rows of offsets before the log's start: retention deleted their records
  * @param notYetLoaded records between the ledger's next offset and the log's end: lag, not an error
@@ -39,6 +42,7 @@ public record PartitionReport(
     List<OffsetRange> duplicated,
     List<OffsetRange> extra,
     List<OffsetRange> changed,
+    List<OffsetRange> unresolved,
     List<OffsetRange> beyondLedger,
     long unverifiable,
     long notYetLoaded,
@@ -50,6 +54,7 @@ public record PartitionReport(
     duplicated = List.copyOf(duplicated);
     extra = List.copyOf(extra);
     changed = List.copyOf(changed);
+    unresolved = List.copyOf(unresolved);
     beyondLedger = List.copyOf(beyondLedger);
     keys = Map.copyOf(keys);
   }
@@ -60,6 +65,7 @@ public record PartitionReport(
         && duplicated.isEmpty()
         && extra.isEmpty()
         && changed.isEmpty()
+        && unresolved.isEmpty()
         && beyondLedger.isEmpty();
   }
 }

@@ -30,7 +30,7 @@ CREATE FUNCTION pg_catalog.redshift_type(t oid, m integer) RETURNS text LANGUAGE
   FROM pg_catalog.pg_type ty WHERE ty.oid = t
 $$
 ;;
-CREATE FUNCTION pg_catalog.strtol(t text, base integer) RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT AS $$
+CREATE FUNCTION redsink_emulator.strtol_any(t text, base integer) RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT AS $$
 DECLARE
   s text := lower(btrim(t));
   negative boolean := false;
@@ -55,6 +55,14 @@ BEGIN
   END LOOP;
   RETURN (CASE WHEN negative THEN -r ELSE r END)::bigint;
 END
+$$
+;;
+-- Base 16 without a sign or prefix, the common case, as one cast (inlined into the query); any
+-- other input through the digit loop. Not STRICT, so PostgreSQL inlines it (NULL gives NULL).
+CREATE FUNCTION pg_catalog.strtol(t text, base integer) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN base = 16 AND t ~ '^[0-9a-fA-F]{1,15}$'
+    THEN ('x' || lpad(t, 16, '0'))::bit(64)::bigint
+    ELSE redsink_emulator.strtol_any(t, base) END
 $$
 ;;
 CREATE FUNCTION pg_catalog.getdate() RETURNS timestamp LANGUAGE sql STABLE AS $$
