@@ -9,6 +9,7 @@ import dev.redsink.cli.verify.FileLog;
 import dev.redsink.cli.verify.ReadProgress;
 import dev.redsink.cli.verify.TopicAudit;
 import dev.redsink.cli.verify.TopicLog;
+import dev.redsink.cli.verify.ValueRebuild;
 import dev.redsink.cli.verify.VerifyReport;
 import dev.redsink.core.Audits;
 import dev.redsink.core.SessionSettings;
@@ -105,6 +106,16 @@ final class VerifyCommand implements Callable<Integer> {
   private String deadLetterTopic;
 
   @Option(
+      names = "--values",
+      description =
+          "Also compare every column of every row with the log: the topic is loaded again, by the"
+              + " loads' own code, into a run table beside the table (as redsink load --replace"
+              + " does, so it needs the same privileges and reads the log a second time), compared"
+              + " in the cluster, and dropped; the table is not touched. Default: offsets, keys"
+              + " and payloads only, read-only.")
+  private boolean values;
+
+  @Option(
       names = "--json",
       paramLabel = "FILE",
       description = "Also write the findings as JSON to FILE. Default: none.")
@@ -188,7 +199,8 @@ final class VerifyCommand implements Callable<Integer> {
                   deadLetterTopic != null
                       ? deadLetterTopic
                       : connector.deadLetterTopic().orElse(null),
-                  connector.tombstonesLoad())
+                  connector.tombstonesLoad(),
+                  values ? new ValueRebuild(connector.pluginConfig(), audits) : null)
               .run(report, progress);
         }
       }

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -71,28 +72,14 @@ class VerifyCommandIT {
         producer.send(record(1, "{\"m\":" + i + "}"));
       }
     }
-    StopSignal stop = StopSignal.manual();
-    CompletableFuture<CommandLineRun> run =
-        CompletableFuture.supplyAsync(
-            () ->
-                CommandLineRun.of(
-                    stop,
-                    "run",
-                    connector.toString(),
-                    "--bootstrap-servers",
-                    kafka.bootstrapServers()));
-    Awaitility.await("the ledger at the logs' ends")
-        .ignoreExceptions()
-        .atMost(Duration.ofSeconds(90))
-        .until(
-            () ->
-                warehouse
-                    .rows(
-                        "SELECT partition || ':' || next_offset FROM _redsink_ledger_audit_events"
-                            + " ORDER BY partition")
-                    .equals(List.of("0:262", "1:100")));
-    stop.request();
-    assertThat(run.get().exitCode()).as(run.get().err()).isZero();
+    runUntil(
+        connector,
+        () ->
+            warehouse
+                .rows(
+                    "SELECT partition || ':' || next_offset FROM _redsink_ledger_audit_events"
+                        + " ORDER BY partition")
+                .equals(List.of("0:262", "1:100")));
 
     // Not loaded yet: lag, not a finding.
     try (KafkaProducer<byte[], byte[]> producer = producer()) {
@@ -216,22 +203,9 @@ class VerifyCommandIT {
       }
     }
     Warehouse warehouse = new Warehouse(emulator);
-    StopSignal stop = StopSignal.manual();
-    CompletableFuture<CommandLineRun> run =
-        CompletableFuture.supplyAsync(
-            () ->
-                CommandLineRun.of(
-                    stop,
-                    "run",
-                    connector.toString(),
-                    "--bootstrap-servers",
-                    kafka.bootstrapServers()));
-    Awaitility.await("the ledger at the log's end")
-        .ignoreExceptions()
-        .atMost(Duration.ofSeconds(90))
-        .until(() -> warehouse.number("SELECT next_offset FROM _redsink_ledger_keyed_items") == 65);
-    stop.request();
-    assertThat(run.get().exitCode()).as(run.get().err()).isZero();
+    runUntil(
+        connector,
+        () -> warehouse.number("SELECT next_offset FROM _redsink_ledger_keyed_items") == 65);
     assertThat(warehouse.number("SELECT COUNT(*) FROM keyed_items")).isEqualTo(45);
 
     CommandLineRun exact =
@@ -239,6 +213,36 @@ class VerifyCommandIT {
             "verify", connector.toString(), "--bootstrap-servers", kafka.bootstrapServers());
     assertThat(exact.out()).contains("✓ partition 0: 45 rows for offsets 0–64 (ledger next 65)\n");
     assertThat(exact.exitCode()).as(exact.out() + exact.err()).isZero();
+
+    // --values: every column of every row against the topic loaded again into a run table.
+    CommandLineRun values =
+        CommandLineRun.of(
+            "verify",
+            connector.toString(),
+            "--bootstrap-servers",
+            kafka.bootstrapServers(),
+            "--values");
+    assertThat(values.out()).contains("keyed.items → keyed_items values, rebuilt from the log: ✓");
+    assertThat(values.exitCode()).as(values.out() + values.err()).isZero();
+    warehouse.execute("UPDATE keyed_items SET v = 'zz' WHERE n = 7");
+    CommandLineRun changed =
+        CommandLineRun.of(
+            "verify",
+            connector.toString(),
+            "--bootstrap-servers",
+            kafka.bootstrapServers(),
+            "--values");
+    System.out.println(changed.out()); // docs/verify.md shows this report
+    assertThat(changed.out())
+        .contains("✓ partition 0: 45 rows")
+        .contains("differ         1 row with a column that differs")
+        .contains("n=7: v is 'zz' in the table, 'b7' from the log")
+        .contains("Not exact: 1 table's values differ from the log's.");
+    assertThat(changed.exitCode()).isEqualTo(1);
+    assertThat(warehouse.value("SELECT COUNT(*) FROM pg_tables WHERE tablename LIKE '%rsrun%'"))
+        .as("the run table is dropped")
+        .isEqualTo("0");
+    warehouse.execute("UPDATE keyed_items SET v = 'b7' WHERE n = 7");
 
     warehouse.execute(
         "DELETE FROM keyed_items WHERE n = 20",
@@ -324,6 +328,26 @@ class VerifyCommandIT {
         .contains("Could not audit connector 'backfill'")
         .contains("no log to compare with: give --bootstrap-servers")
         .contains("The audit could not run for 1 connector.");
+  }
+
+  /** {@code redsink run} of the connector in this JVM until {@code loaded}, then a clean stop. */
+  private static void runUntil(Path connector, Callable<Boolean> loaded) throws Exception {
+    StopSignal stop = StopSignal.manual();
+    CompletableFuture<CommandLineRun> run =
+        CompletableFuture.supplyAsync(
+            () ->
+                CommandLineRun.of(
+                    stop,
+                    "run",
+                    connector.toString(),
+                    "--bootstrap-servers",
+                    kafka.bootstrapServers()));
+    Awaitility.await("the ledger at the log's end")
+        .ignoreExceptions()
+        .atMost(Duration.ofSeconds(90))
+        .until(loaded);
+    stop.request();
+    assertThat(run.get().exitCode()).as(run.get().err()).isZero();
   }
 
   private static CommandLineRun verify(Path connector, Path json) {

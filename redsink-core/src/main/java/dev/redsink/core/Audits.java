@@ -5,6 +5,7 @@ import dev.redsink.core.verify.EffectReader;
 import dev.redsink.core.verify.LogPartition;
 import dev.redsink.core.verify.PartitionReport;
 import dev.redsink.core.verify.TopicReplay;
+import dev.redsink.core.verify.ValueReport;
 import java.util.List;
 import java.util.Map;
 
@@ -54,6 +55,14 @@ public interface Audits extends AutoCloseable {
    * {@code replay} replayed every partition of the topic.
    */
   PartitionReport audit(LogPartition log, TopicReplay replay);
+
+  /**
+   * Compares the topic's table, column by column, with the topic rebuilt from its log in {@code
+   * run}'s table (written up to the ledger, never committed): for {@code redsink verify --values}.
+   *
+   * @param keyColumns for upsert and cdc, the key's columns ({@link TopicReplay#keyColumns})
+   */
+  ValueReport values(String topic, ReplaceRun run, List<String> keyColumns);
 
   @Override
   void close();

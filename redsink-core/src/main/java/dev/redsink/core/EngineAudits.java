@@ -5,6 +5,7 @@ import dev.redsink.core.verify.EffectReader;
 import dev.redsink.core.verify.LogPartition;
 import dev.redsink.core.verify.PartitionReport;
 import dev.redsink.core.verify.TopicReplay;
+import dev.redsink.core.verify.ValueReport;
 import java.util.List;
 import java.util.Map;
 
@@ -49,6 +50,11 @@ final class EngineAudits implements Audits {
   @Override
   public PartitionReport audit(LogPartition log, TopicReplay replay) {
     return audits.audit(log, replay);
+  }
+
+  @Override
+  public ValueReport values(String topic, ReplaceRun run, List<String> keyColumns) {
+    return audits.values(topic, run.runTable(), keyColumns);
   }
 
   @Override

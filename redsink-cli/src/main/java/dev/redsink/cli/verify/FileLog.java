@@ -3,13 +3,13 @@ package dev.redsink.cli.verify;
 import dev.redsink.cli.run.LineRecords;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.verify.LogPartition;
-import dev.redsink.core.verify.TopicReplay;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 /**
@@ -43,8 +43,9 @@ public final class FileLog {
     return lines;
   }
 
-  /** Reads the lines up to where the audit stops, noting every record. */
-  public void read(LogPartition log, TopicReplay replay, LongConsumer progress) throws IOException {
+  /** Reads the lines up to where the audit stops, each record to {@code each}. */
+  public void read(LogPartition log, Consumer<Record> each, LongConsumer progress)
+      throws IOException {
     try (InputStream in = open()) {
       LineRecords records = LineRecords.ofConnector(in, topic, maxLineBytes);
       long read = 0;
@@ -52,7 +53,9 @@ public final class FileLog {
           !batch.isEmpty() && read < log.readUntil();
           batch = records.next(BATCH)) {
         for (Record r : batch) {
-          replay.record(r);
+          if (r.offset() < log.readUntil()) {
+            each.accept(r);
+          }
         }
         read += batch.size();
         progress.accept(read);

@@ -19,6 +19,7 @@ import java.util.function.LongConsumer;
  * @param partition the only partition to audit; null for all
  * @param deadLetterTopic Kafka Connect's dead letter queue; null for none
  * @param tombstonesLoad whether the runtime stored tombstones of an append as rows
+ * @param values for --values, the rebuild the table's values are compared with; null for none
  */
 public record TopicAudit(
     Audits audits,
@@ -27,7 +28,8 @@ public record TopicAudit(
     String topic,
     Integer partition,
     String deadLetterTopic,
-    boolean tombstonesLoad) {
+    boolean tombstonesLoad,
+    ValueRebuild values) {
 
   /** Audits the topic's partitions into the report. */
   public void run(VerifyReport report, ReadProgress progress) throws IOException {
@@ -67,10 +69,10 @@ public record TopicAudit(
           progress.of(topic, p.partition(), Math.max(0, p.readUntil() - p.start()));
       if (file != null) {
         if (p.partition() == 0) {
-          file.read(p, replay, shown);
+          file.read(p, replay::record, shown);
         }
       } else {
-        log.read(p, replay, shown);
+        log.read(p, replay::record, shown);
       }
       progress.done();
     }
@@ -79,5 +81,8 @@ public record TopicAudit(
       report.add(audits.audit(p, replay));
     }
     report.withoutOffset(audits.tableOf(topic), audits.rowsWithoutOffset(topic));
+    if (values != null) {
+      report.values(values.compare(topic, replay, log, file));
+    }
   }
 }

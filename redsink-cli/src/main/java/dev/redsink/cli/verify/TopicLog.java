@@ -1,8 +1,8 @@
 package dev.redsink.cli.verify;
 
 import dev.redsink.cli.run.KafkaRunner;
+import dev.redsink.core.record.Record;
 import dev.redsink.core.verify.LogPartition;
-import dev.redsink.core.verify.TopicReplay;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -71,9 +72,9 @@ public final class TopicLog implements AutoCloseable {
   }
 
   /**
-   * Reads the partition from its start up to where the audit stops, each record into the replay.
+   * Reads the partition from its start up to where the audit stops, each record to {@code each}.
    */
-  public void read(LogPartition log, TopicReplay replay, LongConsumer progress) {
+  public void read(LogPartition log, Consumer<Record> each, LongConsumer progress) {
     if (log.readUntil() <= log.start()) {
       return;
     }
@@ -84,7 +85,7 @@ public final class TopicLog implements AutoCloseable {
     while (position < log.readUntil()) {
       ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
       for (ConsumerRecord<byte[], byte[]> r : records.records(tp)) {
-        replay.record(KafkaRunner.record(r));
+        each.accept(KafkaRunner.record(r));
       }
       // The position also passes offsets no record holds (transaction markers, compacted ones).
       position = consumer.position(tp, TIMEOUT);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.redsink.core.verify.AuditLimits;
 import dev.redsink.core.verify.OffsetRange;
 import dev.redsink.core.verify.PartitionReport;
+import dev.redsink.core.verify.ValueReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -27,6 +28,7 @@ public final class VerifyReport {
   private final Map<String, Long> withoutOffset = new LinkedHashMap<>();
   private final List<String> notes = new ArrayList<>();
   private final Map<String, String> couldNotRun = new LinkedHashMap<>();
+  private final List<ValueReport> values = new ArrayList<>();
 
   /** Adds an audited partition. */
   public void add(PartitionReport partition) {
@@ -45,6 +47,11 @@ public final class VerifyReport {
     notes.add(note);
   }
 
+  /** A table's values compared with its rebuilt topic (--values). */
+  public void values(ValueReport report) {
+    values.add(report);
+  }
+
   /** A connector whose tables could not be audited, and why (with the fix). */
   public void couldNotRun(String connector, String reason) {
     couldNotRun.put(connector, reason);
@@ -57,7 +64,9 @@ public final class VerifyReport {
 
   /** True when every partition is exact and no table has rows without an offset. */
   public boolean exact() {
-    return withoutOffset.isEmpty() && partitions.stream().allMatch(PartitionReport::exact);
+    return withoutOffset.isEmpty()
+        && partitions.stream().allMatch(PartitionReport::exact)
+        && values.stream().allMatch(ValueReport::exact);
   }
 
   /** The audited partitions, in audit order. */
@@ -84,6 +93,7 @@ public final class VerifyReport {
                 t,
                 rows,
                 rows == 1 ? "row" : "rows"));
+    values.forEach(v -> printValues(v, out));
     notes.forEach(n -> out.println("Note: " + n));
     couldNotRun.forEach((c, reason) -> out.println("Could not audit " + c + ": " + reason));
     long exact = partitions.stream().filter(PartitionReport::exact).count();
@@ -104,15 +114,79 @@ public final class VerifyReport {
                 "Exact: every record the ledger covers is in the table once (%d partition%s).",
                 partitions.size(),
                 partitions.size() == 1 ? "" : "s")
-            : String.format(
-                Locale.ROOT,
-                "Not exact: %d of %d partition%s %s from the log%s.",
-                partitions.size() - exact,
-                partitions.size(),
-                partitions.size() == 1 ? "" : "s",
-                partitions.size() - exact == 1 ? "differs" : "differ",
-                withoutOffset.isEmpty() ? "" : ", and rows without an offset are in the table"));
+            : "Not exact: " + String.join(", and ", differences(exact)) + ".");
     out.flush();
+  }
+
+  /** What is not exact, in the order the report shows it. */
+  private List<String> differences(long exactPartitions) {
+    List<String> parts = new ArrayList<>();
+    long differ = partitions.size() - exactPartitions;
+    if (differ > 0) {
+      parts.add(
+          String.format(
+              Locale.ROOT,
+              "%d of %d partition%s %s from the log",
+              differ,
+              partitions.size(),
+              partitions.size() == 1 ? "" : "s",
+              differ == 1 ? "differs" : "differ"));
+    }
+    long tables = values.stream().filter(v -> !v.exact()).count();
+    if (tables > 0) {
+      parts.add(
+          tables
+              + (tables == 1 ? " table's values differ" : " tables' values differ")
+              + " from the log's");
+    }
+    if (!withoutOffset.isEmpty()) {
+      parts.add("rows without an offset are in the table");
+    }
+    return parts;
+  }
+
+  private static void printValues(ValueReport v, PrintWriter out) {
+    out.printf(
+        Locale.ROOT,
+        "%s → %s values, rebuilt from the log: %s%n",
+        v.topic(),
+        v.table(),
+        v.exact() ? "✓ every row's " + v.columns().size() + " columns as the log loads them" : "✗");
+    if (v.differing() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "      %-14s %,d %s with a column that differs%n",
+          "differ",
+          v.differing(),
+          v.differing() == 1 ? "row" : "rows");
+      for (ValueReport.Difference d : v.differences()) {
+        out.printf(
+            Locale.ROOT,
+            "        %s: %s is %s in the table, %s from the log%n",
+            d.row(),
+            d.column(),
+            shownValue(d.inTable()),
+            shownValue(d.rebuilt()));
+      }
+    }
+    if (v.onlyInTable() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "      %-14s %,d rows the log does not load%n",
+          "not rebuilt",
+          v.onlyInTable());
+    }
+    if (v.onlyRebuilt() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "      %-14s %,d rows the log loads, not in the table%n",
+          "missing",
+          v.onlyRebuilt());
+    }
+  }
+
+  private static String shownValue(String value) {
+    return value == null ? "NULL" : "'" + value + "'";
   }
 
   private static String headline(PartitionReport p) {
@@ -287,6 +361,29 @@ public final class VerifyReport {
     }
     json.put("partitions", list);
     json.put("rows_without_offset", withoutOffset);
+    List<Map<String, Object>> valueList = new ArrayList<>();
+    for (ValueReport v : values) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("table", v.table());
+      m.put("topic", v.topic());
+      m.put("exact", v.exact());
+      m.put("columns", v.columns());
+      m.put("differing_rows", v.differing());
+      m.put("rows_not_rebuilt", v.onlyInTable());
+      m.put("rows_missing", v.onlyRebuilt());
+      List<Map<String, Object>> ds = new ArrayList<>();
+      for (ValueReport.Difference d : v.differences()) {
+        Map<String, Object> dm = new LinkedHashMap<>();
+        dm.put("row", d.row());
+        dm.put("column", d.column());
+        dm.put("in_table", d.inTable());
+        dm.put("from_log", d.rebuilt());
+        ds.add(dm);
+      }
+      m.put("differences", ds);
+      valueList.add(m);
+    }
+    json.put("values", valueList);
     json.put("notes", notes);
     json.put("could_not_run", couldNotRun);
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), json);

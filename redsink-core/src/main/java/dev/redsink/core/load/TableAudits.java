@@ -7,25 +7,31 @@ import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.record.LedgerEntry;
 import dev.redsink.core.sql.AuditSql;
+import dev.redsink.core.sql.ValueAuditSql;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnRole;
+import dev.redsink.core.table.ExistingColumn;
 import dev.redsink.core.table.PayloadFormat;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.TableName;
+import dev.redsink.core.table.WriteMode;
 import dev.redsink.core.typed.ChangeEffects;
 import dev.redsink.core.verify.EffectReader;
 import dev.redsink.core.verify.LogPartition;
 import dev.redsink.core.verify.OffsetRange;
 import dev.redsink.core.verify.PartitionReport;
 import dev.redsink.core.verify.TopicReplay;
+import dev.redsink.core.verify.ValueReport;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -140,6 +146,54 @@ public final class TableAudits implements AutoCloseable {
     } catch (SQLException e) {
       throw SqlStates.wrap(
           "audit " + table + " (topic " + log.topic() + ", partition " + log.partition() + ")", e);
+    }
+  }
+
+  /**
+   * Compares the topic's table, column by column, with the topic rebuilt from the log in a replace
+   * run's table ({@code runTable}, as {@link dev.redsink.core.ReplaceRun#runTable} names it, beside
+   * the target): rows matched by the record's id, or for upsert and cdc by {@code keyColumns}.
+   * Compared are the columns both tables have but created_at (the load's time) and, for upsert and
+   * cdc, the metadata columns (a soft delete keeps its row's; the offset audit checks them).
+   */
+  public ValueReport values(String topic, String runTable, List<String> keyColumns) {
+    TableName target = tableOf(topic);
+    TableName run =
+        new TableName(target.schema(), runTable.substring(runTable.lastIndexOf('.') + 1));
+    RowLayout layout = config.rowLayout();
+    boolean byKey =
+        config.write().mode() == WriteMode.UPSERT || config.write().mode() == WriteMode.CDC;
+    List<String> join = byKey ? keyColumns : List.of(name(layout, ColumnRole.ID));
+    if (join.isEmpty()) {
+      // No change of the topic had a key: there is nothing to match rows by.
+      return new ValueReport(target.toString(), topic, List.of(), 0, 0, 0, List.of());
+    }
+    Set<String> skipped = new HashSet<>();
+    for (Column c : layout.columns()) {
+      if (c.role() == ColumnRole.CREATED_AT || (byKey && c.role() != ColumnRole.FIELD)) {
+        skipped.add(TableName.fold(c.name()));
+      }
+    }
+    try (Connection c = pool.connection()) {
+      Set<String> inRun = new HashSet<>();
+      for (ExistingColumn e : TargetTables.columns(c, run)) {
+        inRun.add(TableName.fold(e.name()));
+      }
+      List<ExistingColumn> compared = new ArrayList<>();
+      for (ExistingColumn e : TargetTables.columns(c, target)) {
+        String name = TableName.fold(e.name());
+        if (inRun.contains(name) && !skipped.contains(name) && !join.contains(name)) {
+          compared.add(e);
+        }
+      }
+      return new ValueAudit(
+              c,
+              new ValueAuditSql(target, run, name(layout, ColumnRole.TOPIC), join, compared),
+              target.toString(),
+              topic)
+          .run();
+    } catch (SQLException e) {
+      throw SqlStates.wrap("compare " + target + " with " + run, e);
     }
   }
 

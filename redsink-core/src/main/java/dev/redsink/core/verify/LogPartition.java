@@ -51,6 +51,11 @@ public final class LogPartition {
     return Math.min(end, ledgerNext);
   }
 
+  /** True when the dead letter queue holds the record at {@code offset}. */
+  public boolean deadLettered(long offset) {
+    return deadLetters.contains(offset);
+  }
+
   /** True when the audit reads the record at {@code offset}. */
   public boolean covers(long offset) {
     return offset >= start && offset < readUntil();
