@@ -9,6 +9,7 @@ import dev.redsink.cli.verify.FileLog;
 import dev.redsink.cli.verify.ReadProgress;
 import dev.redsink.cli.verify.TopicAudit;
 import dev.redsink.cli.verify.TopicLog;
+import dev.redsink.cli.verify.TopicLogs;
 import dev.redsink.cli.verify.ValueRebuild;
 import dev.redsink.cli.verify.VerifyReport;
 import dev.redsink.core.Audits;
@@ -17,6 +18,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -139,12 +141,14 @@ final class VerifyCommand implements Callable<Integer> {
     Map<String, Path> fileOf = FileInputs.parse(inputs, topic);
     VerifyReport report = new VerifyReport();
     ReadProgress progress = ReadProgress.on(err);
-    for (Connector connector : connectors) {
-      try {
-        verify(connector, fileOf, report, progress, out);
-      } catch (RuntimeException | IOException e) {
-        // One connector that cannot be audited does not keep the others from it.
-        report.couldNotRun(connector.name(), FailureReport.describe(e));
+    try (TopicLogs logs = new TopicLogs()) {
+      for (Connector connector : connectors) {
+        try {
+          verify(connector, fileOf, logs, report, progress, out);
+        } catch (RuntimeException | IOException e) {
+          // One connector that cannot be audited does not keep the others from it.
+          report.couldNotRun(connector.name(), FailureReport.describe(e));
+        }
       }
     }
 
@@ -163,19 +167,21 @@ final class VerifyCommand implements Callable<Integer> {
   private void verify(
       Connector connector,
       Map<String, Path> fileOf,
+      TopicLogs logs,
       VerifyReport report,
       ReadProgress progress,
       PrintWriter out)
       throws IOException {
     try (Audits audits = Audits.open(connector.pluginConfig())) {
-      List<String> topics = topics(connector, audits, fileOf);
       Optional<Properties> kafka = ConnectorAndBrokers.kafka(connector.kafka(), bootstrapServers);
-      boolean needsKafka = topics.stream().anyMatch(t -> !fileOf.containsKey(t));
-      if (needsKafka && kafka.isEmpty()) {
-        throw new IllegalArgumentException(
-            "no log to compare with: give --bootstrap-servers (or set "
-                + RunCommand.BOOTSTRAP_ENV
-                + "), or --file for a table loaded by redsink load");
+      boolean onlyFiles = topic != null ? fileOf.containsKey(topic) : kafka.isEmpty();
+      if (!onlyFiles && kafka.isEmpty()) {
+        throw noLog();
+      }
+      TopicLog log = onlyFiles ? null : logs.of(kafka.get());
+      List<String> topics = topics(connector, audits, fileOf, log);
+      if (log == null && topics.stream().anyMatch(t -> !fileOf.containsKey(t))) {
+        throw noLog();
       }
       out.println(
           "Verifying "
@@ -184,46 +190,54 @@ final class VerifyCommand implements Callable<Integer> {
               + topics.size()
               + (topics.size() == 1 ? " topic" : " topics"));
       out.flush();
-      try (TopicLog log = needsKafka ? TopicLog.connect(kafka.get()) : null) {
-        for (String t : topics) {
-          Path file = fileOf.get(t);
-          new TopicAudit(
-                  audits,
-                  file == null ? log : null,
-                  file == null
-                      ? null
-                      : new FileLog(
-                          file, t, SessionSettings.of(connector.pluginConfig()).maxBytes()),
-                  t,
-                  partition,
-                  deadLetterTopic != null
-                      ? deadLetterTopic
-                      : connector.deadLetterTopic().orElse(null),
-                  connector.tombstonesLoad(),
-                  values ? new ValueRebuild(connector.pluginConfig(), audits) : null)
-              .run(report, progress);
-        }
+      for (String t : topics) {
+        Path file = fileOf.get(t);
+        new TopicAudit(
+                audits,
+                file == null ? log : null,
+                file == null
+                    ? null
+                    : new FileLog(file, t, SessionSettings.of(connector.pluginConfig()).maxBytes()),
+                t,
+                partition,
+                deadLetterTopic != null
+                    ? deadLetterTopic
+                    : connector.deadLetterTopic().orElse(null),
+                connector.tombstonesLoad(),
+                values ? new ValueRebuild(connector.pluginConfig(), audits) : null)
+            .run(report, progress);
       }
     }
   }
 
-  /** --topic; else the files' topics with ledger rows or files; else every ledger topic. */
-  private List<String> topics(Connector connector, Audits audits, Map<String, Path> fileOf) {
+  private static IllegalArgumentException noLog() {
+    return new IllegalArgumentException(
+        "no log to compare with: give --bootstrap-servers (or set "
+            + RunCommand.BOOTSTRAP_ENV
+            + "), or --file for a table loaded by redsink load");
+  }
+
+  /**
+   * --topic; else the connector's own topics, the brokers' topics it reads and the files' topics it
+   * reads; else (no log names one) every topic of its tables' ledgers.
+   */
+  private List<String> topics(
+      Connector connector, Audits audits, Map<String, Path> fileOf, TopicLog log) {
     if (topic != null) {
       return List.of(topic);
     }
-    List<String> topics = new ArrayList<>(connector.topics());
-    for (String t : audits.ledgerTopics()) {
-      if (!topics.contains(t) && connector.matches(t)) {
-        topics.add(t);
-      }
+    Set<String> topics = new LinkedHashSet<>(connector.topics());
+    String dead =
+        deadLetterTopic != null ? deadLetterTopic : connector.deadLetterTopic().orElse("");
+    if (log != null) {
+      // The dead letter queue is the audit's evidence, not a topic of the table.
+      topics.addAll(log.topics(t -> connector.matches(t) && !t.equals(dead)));
     }
-    for (String t : fileOf.keySet()) {
-      if (!topics.contains(t) && connector.matches(t)) {
-        topics.add(t);
-      }
+    fileOf.keySet().stream().filter(connector::matches).forEach(topics::add);
+    if (topics.isEmpty()) {
+      audits.ledgerTopics().stream().filter(connector::matches).forEach(topics::add);
     }
-    return topics;
+    return List.copyOf(topics);
   }
 
   private List<Connector> connectors() throws IOException {
@@ -235,7 +249,6 @@ final class VerifyCommand implements Callable<Integer> {
     List<Connector> connectors = new ArrayList<>();
     for (Path path : connectConfigs) {
       ConnectConfig connect = ConnectConfig.read(path);
-      Set<String> topics = Set.copyOf(connect.topics());
       connectors.add(
           new Connector(
               "Kafka Connect connector '" + connect.name() + "' (" + path + ")",
@@ -243,7 +256,7 @@ final class VerifyCommand implements Callable<Integer> {
               connect.topics(),
               Map.of(),
               connect.deadLetterTopic(),
-              t -> topics.isEmpty() || topics.contains(t),
+              connect::reads,
               false));
     }
     ConnectorFileReader reader = new ConnectorFileReader(EnvOverrides.system());

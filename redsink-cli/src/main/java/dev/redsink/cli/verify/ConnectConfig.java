@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * A Kafka Connect connector's configuration, as given to the Connect REST API ({@code {"name": …,
@@ -21,7 +22,13 @@ public record ConnectConfig(
     String name,
     Map<String, Object> pluginConfig,
     List<String> topics,
+    Optional<Pattern> topicsRegex,
     Optional<String> deadLetterTopic) {
+
+  /** Whether the connector reads {@code topic}: one of its topics, or its topics.regex's. */
+  public boolean reads(String topic) {
+    return topics.contains(topic) || topicsRegex.map(p -> p.matcher(topic).matches()).orElse(false);
+  }
 
   /** The dead letter queue key of Kafka Connect's sink connectors. */
   static final String DEAD_LETTER_TOPIC = "errors.deadletterqueue.topic.name";
@@ -57,7 +64,12 @@ public record ConnectConfig(
                         .filter(s -> !s.isEmpty())
                         .toList())
             .orElse(List.of());
-    return new ConnectConfig(name, plugin, topics, text(config, DEAD_LETTER_TOPIC));
+    return new ConnectConfig(
+        name,
+        plugin,
+        topics,
+        text(config, "topics.regex").map(Pattern::compile),
+        text(config, DEAD_LETTER_TOPIC));
   }
 
   private static Optional<String> text(JsonNode node, String field) {

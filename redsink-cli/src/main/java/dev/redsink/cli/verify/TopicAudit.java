@@ -34,6 +34,15 @@ public record TopicAudit(
   /** Audits the topic's partitions into the report. */
   public void run(VerifyReport report, ReadProgress progress) throws IOException {
     Map<Integer, Long> ledger = audits.ledger(topic);
+    if (ledger.isEmpty() && audits.tablePartitions(topic).isEmpty()) {
+      report.note(
+          "topic "
+              + topic
+              + ": nothing loaded yet (no ledger row, no row in "
+              + audits.tableOf(topic)
+              + ")");
+      return;
+    }
     DeadLetters dead =
         log != null && deadLetterTopic != null
             ? log.deadLetters(deadLetterTopic, topic)

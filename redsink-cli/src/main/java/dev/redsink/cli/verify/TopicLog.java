@@ -63,6 +63,14 @@ public final class TopicLog implements AutoCloseable {
         : infos.stream().map(PartitionInfo::partition).sorted().toList();
   }
 
+  /** The topics on the brokers that {@code matches} accepts, sorted; internal ones left out. */
+  public List<String> topics(java.util.function.Predicate<String> matches) {
+    return consumer.listTopics(TIMEOUT).keySet().stream()
+        .filter(t -> !t.startsWith("__") && matches.test(t))
+        .sorted()
+        .toList();
+  }
+
   /** Where a partition's log starts and ends: {start, end}. */
   public long[] range(String topic, int partition) {
     TopicPartition tp = new TopicPartition(topic, partition);

@@ -192,14 +192,22 @@ public final class VerifyReport {
   private static String headline(PartitionReport p) {
     StringBuilder line =
         new StringBuilder(
-            String.format(
-                Locale.ROOT,
-                "partition %d: %,d rows for offsets %,d–%,d (ledger next %,d)",
-                p.partition(),
-                p.rows(),
-                p.logStart(),
-                Math.max(p.logStart(), p.ledgerNext()) - 1,
-                p.ledgerNext()));
+            p.ledgerNext() > p.logStart()
+                ? String.format(
+                    Locale.ROOT,
+                    "partition %d: %,d rows for offsets %,d–%,d (ledger next %,d)",
+                    p.partition(),
+                    p.rows(),
+                    p.logStart(),
+                    p.ledgerNext() - 1,
+                    p.ledgerNext())
+                : String.format(
+                    Locale.ROOT,
+                    "partition %d: no offset the ledger covers is in the log (ledger next %,d,"
+                        + " log from %,d)",
+                    p.partition(),
+                    p.ledgerNext(),
+                    p.logStart()));
     if (p.settled() > 0) {
       line.append(
           String.format(

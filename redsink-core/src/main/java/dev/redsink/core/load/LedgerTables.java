@@ -58,6 +58,11 @@ public final class LedgerTables implements AutoCloseable {
     return open(ConfigParser.parse(rawConfig).config());
   }
 
+  /** Over a pool another reader opened; closing these tables closes it. */
+  static LedgerTables over(RedsinkConfig config, ConnectionPool pool) {
+    return new LedgerTables(config, pool);
+  }
+
   /** Connects (SELECT 1) with one connection; creates nothing. */
   public static LedgerTables open(RedsinkConfig config) {
     return new LedgerTables(

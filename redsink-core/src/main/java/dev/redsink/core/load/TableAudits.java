@@ -64,10 +64,8 @@ public final class TableAudits implements AutoCloseable {
               + " with the log. Verify audits tables loaded with include_metadata = true (the"
               + " default).");
     }
-    return new TableAudits(
-        config,
-        ConnectionPool.open(config.get(ConfigKeys.CONNECTION_STRING), 1),
-        LedgerTables.open(config));
+    ConnectionPool pool = ConnectionPool.open(config.get(ConfigKeys.CONNECTION_STRING), 1);
+    return new TableAudits(config, pool, LedgerTables.over(config, pool));
   }
 
   /** The table a topic loads into. */
@@ -249,7 +247,6 @@ public final class TableAudits implements AutoCloseable {
 
   @Override
   public void close() {
-    ledgers.close();
-    pool.close();
+    ledgers.close(); // and the pool it reads through
   }
 }
