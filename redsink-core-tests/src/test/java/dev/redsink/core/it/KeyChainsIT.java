@@ -151,6 +151,27 @@ class KeyChainsIT {
     }
   }
 
+  /**
+   * A chain 4 → 5 → 6 → 7 whose creates of 5 and 6 load before the row of 4 exists, and the delete
+   * of 4 after the delete of 6: 7, created last, takes 4's note through both moves. (The load of
+   * 6's create and delete stages a moved row and a delete of 6, both continuing 5's kept row: what
+   * 5's row awaited must follow the moved row to 7, not be forgotten with the delete.)
+   */
+  @Test
+  void aChainWhoseMovesLoadBeforeItsFirstRow() throws Exception {
+    List<List<Record>> p = stream();
+    Record c4 = p.get(1).get(1);
+    Record d4 = p.get(1).get(5);
+    Record c7 = p.get(1).get(7);
+    Record c5 = p.get(2).get(4);
+    Record d5 = p.get(2).get(5);
+    Record c6 = p.get(0).get(1);
+    Record d6 = p.get(0).get(2);
+    List<List<Record>> loads =
+        List.of(List.of(c5, d5), List.of(c6, d6, c4), List.of(d4), List.of(c7));
+    assertThat(load(loads, "hard")).containsExactly("7|four");
+  }
+
   private static List<List<Record>> randomCuts(Random random) {
     List<List<Record>> partitions = stream();
     int[] next = new int[PARTITIONS];

@@ -5,6 +5,7 @@ import dev.redsink.core.table.StagingColumns;
 import dev.redsink.core.table.TableName;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Statements on a target's awaited rows, {@code _redsink_awaited_<target>} next to it: the other
@@ -209,17 +210,41 @@ public final class AwaitedRowsSql {
 
   /**
    * What the moved rows this load's staged rows take await, the staged rows (and then the table's
-   * rows) await: the rows awaiting under the moved row's new key leave the moved-rows table.
+   * rows) await: the rows awaiting under the moved row's new key leave the moved-rows table —
+   * unless the staged row taking it is itself moved on by this load ({@code m}, a key changed again
+   * before its old row's value came): then they await under that row's next key, in the moved-rows
+   * table still, where the next create takes them.
    */
   public static String adopt(
       TableName table, TableName moved, Staged st, MovedRowsSql.StagedOrigin origin) {
     String a = Identifiers.table(table);
     String m = Identifiers.table(moved);
+    List<String> set = new ArrayList<>();
+    if (st.nextKey().isEmpty()) {
+      set.add(Identifiers.quote(MOVED) + " = FALSE");
+    } else {
+      String movedOn = st.col(st.opColumn()) + " = 'm'";
+      List<String> holder = holder(st);
+      for (int i = 0; i < holder.size(); i++) {
+        set.add(
+            Identifiers.quote(holder.get(i))
+                + " = CASE WHEN "
+                + movedOn
+                + " THEN "
+                + st.col(st.nextKey().get(i))
+                + " ELSE "
+                + a
+                + "."
+                + Identifiers.quote(holder.get(i))
+                + " END");
+      }
+      set.add(Identifiers.quote(MOVED) + " = " + movedOn);
+    }
     return "UPDATE "
         + a
         + " SET "
-        + Identifiers.quote(MOVED)
-        + " = FALSE FROM "
+        + String.join(", ", set)
+        + " FROM "
         + m
         + " kept, "
         + st.s()
@@ -230,7 +255,31 @@ public final class AwaitedRowsSql {
         + textEquals(a, holder(st), "kept", movedNextKey(st.keys().size()))
         + " AND "
         + MovedRowsSql.movedMatch(
-            "kept", st.staging(), st.keys(), origin, movedNextKey(st.keys().size()));
+            "kept", st.staging(), st.keys(), origin, movedNextKey(st.keys().size()))
+        + (st.nextKey().isEmpty() ? "" : movedRowFirst(st, origin));
+  }
+
+  /**
+   * A key's {@code d} row continues the row its {@code m} row moves on, so both name the kept row
+   * they take: the {@code m} row's match is the one that counts (the row lives on under its next
+   * key), and an UPDATE … FROM must see one match per row it sets.
+   */
+  private static String movedRowFirst(Staged st, MovedRowsSql.StagedOrigin origin) {
+    String keys =
+        st.keys().stream()
+            .map(k -> " AND moved_on." + Identifiers.quote(k.name()) + " = " + st.col(k.name()))
+            .collect(Collectors.joining());
+    return " AND ("
+        + st.col(st.opColumn())
+        + " = 'm' OR NOT EXISTS (SELECT 1 FROM "
+        + st.s()
+        + " moved_on WHERE moved_on."
+        + Identifiers.quote(st.opColumn())
+        + " = 'm' AND moved_on."
+        + Identifiers.quote(origin.previousKeyColumns().get(0))
+        + " IS NOT NULL"
+        + keys
+        + "))";
   }
 
   /**
