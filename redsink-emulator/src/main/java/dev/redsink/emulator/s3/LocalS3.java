@@ -117,10 +117,11 @@ public final class LocalS3 implements AutoCloseable {
   private static S3Proxy startProxy(LocalS3Options options, AccessKeys keys) {
     try {
       BlobStore store =
-          options.storageDir().isPresent()
-              ? new FilesystemNio2BlobStore(
-                  Files.createDirectories(options.storageDir().get()).toString())
-              : new TransientNio2BlobStore();
+          new FlatKeyStore(
+              options.storageDir().isPresent()
+                  ? new FilesystemNio2BlobStore(
+                      Files.createDirectories(options.storageDir().get()).toString())
+                  : new TransientNio2BlobStore());
       S3Proxy proxy =
           S3Proxy.builder()
               .blobStore(store)
