@@ -64,6 +64,7 @@ class ConformanceIT {
         .contains("✓ COPY Parquet files listed in a manifest")
         .contains("✓ COPY straight into the target with the ledger row in one transaction")
         .contains("✓ cdc: a primary-key change kept in the moved-rows table")
+        .contains("✓ history: versions closed by one UPDATE, <table>_current view")
         .contains("✓ serializable isolation violation (error 1023): retried as transient")
         .contains("✓ lock holders of a table")
         .contains("- permission denied (SQLSTATE 42501)")

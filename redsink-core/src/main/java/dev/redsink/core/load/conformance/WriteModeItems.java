@@ -3,12 +3,14 @@ package dev.redsink.core.load.conformance;
 import dev.redsink.core.record.Header;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.sql.ConformanceSql;
+import dev.redsink.core.sql.HistorySql;
 import dev.redsink.core.sql.MovedRowsSql;
 import dev.redsink.core.sql.PreflightSql;
 import dev.redsink.core.sql.SchemaSql;
 import dev.redsink.core.sql.SqlTypes;
 import dev.redsink.core.sql.TableSql;
 import dev.redsink.core.table.ColumnType;
+import dev.redsink.core.table.HistoryColumns;
 import dev.redsink.core.table.TableName;
 import java.sql.SQLException;
 import java.util.List;
@@ -47,6 +49,7 @@ final class WriteModeItems {
   void run() throws SQLException {
     upsert();
     cdcMovedRows();
+    history();
     widening();
     replace();
   }
@@ -140,6 +143,57 @@ final class WriteModeItems {
                 + "; "
                 + moved.name()
                 + ("0".equals(left) ? " dropped" : " still there")));
+  }
+
+  /**
+   * Changes of two keys in two loads, at distinct source times: every change a version, each closed
+   * at its key's next change (within a load, and across the loads by the one closing UPDATE), a
+   * delete closing its key's version and adding none; the {@code <table>_current} view (a
+   * late-binding view) shows the active versions only.
+   */
+  private void history() throws SQLException {
+    String table = "mode_history";
+    Map<String, Object> config = typed(table);
+    config.put("write_mode", "history");
+    List<Record> first =
+        List.of(
+            event(0, "c", "null", image(5, "a"), 100, 5, 1),
+            event(1, "c", "null", image(7, "x"), 110, 7, 2),
+            event(2, "u", image(5, "a"), image(5, "b"), 120, 5, 3));
+    List<Record> second =
+        List.of(
+            event(3, "u", image(5, "b"), image(5, "c"), 130, 5, 4),
+            event(4, "d", image(7, "x"), "null", 140, 7, 5));
+    TableName target = scratch.table(table);
+    TableName view = HistorySql.currentView(target, scratch.name());
+    String versions =
+        ConformanceSql.rows(
+            target, List.of(HistoryColumns.CREATE_TIME, "cid", "name", HistoryColumns.DELETE_TIME));
+    String current = ConformanceSql.rows(view, List.of("cid", "name"));
+    String name = "history: versions closed by one UPDATE, <table>_current view (HistorySql)";
+    String statement =
+        "the engine's history loads of 5 change events into "
+            + target
+            + " (HistorySql.closeActive, HistorySql.createCurrentView); then "
+            + versions
+            + "; "
+            + current;
+    String expected =
+        "2023-11-14 22:13:21|5|a|2023-11-14 22:13:23, 2023-11-14 22:13:22|7|x|2023-11-14 22:13:25,"
+            + " 2023-11-14 22:13:23|5|b|2023-11-14 22:13:24, 2023-11-14 22:13:24|5|c|null; 5|c";
+    Optional<String> failure = EngineLoads.write(config, List.of(first, second));
+    if (failure.isPresent()) {
+      items.add(Outcome.failed(name, statement, expected, failure.get()));
+      return;
+    }
+    items.add(
+        Outcome.compared(
+            name,
+            statement,
+            expected,
+            String.join(", ", scratch.rows(versions))
+                + "; "
+                + String.join(", ", scratch.rows(current))));
   }
 
   /** An int32 field that later carries an int64: the column is rebuilt as BIGINT. */
@@ -255,6 +309,22 @@ final class WriteModeItems {
   /** A Debezium change event of customer {@code cid}, in a JsonConverter envelope. */
   private static Record event(
       long offset, String op, String before, String after, long lsn, int cid, Header... headers) {
+    return event(offset, op, before, after, lsn, cid, 0, headers);
+  }
+
+  /**
+   * A Debezium change event of customer {@code cid} committed {@code second} seconds after
+   * 2023-11-14 22:13:20 UTC (its source.ts_ms).
+   */
+  private static Record event(
+      long offset,
+      String op,
+      String before,
+      String after,
+      long lsn,
+      int cid,
+      int second,
+      Header... headers) {
     String payload =
         "{\"before\":"
             + before
@@ -262,7 +332,9 @@ final class WriteModeItems {
             + after
             + ",\"source\":{\"lsn\":"
             + lsn
-            + ",\"ts_ms\":1700000000000},\"op\":\""
+            + ",\"ts_ms\":"
+            + (1_700_000_000_000L + second * 1000L)
+            + "},\"op\":\""
             + op
             + "\",\"ts_ms\":1700000000001}";
     return ConnectRecords.record(
