@@ -45,10 +45,21 @@ final class VersionTime {
     return change.withRow(change.row().withFields(fields));
   }
 
-  /** The time of a change, in microseconds since the epoch. */
+  /**
+   * The time of a change, in microseconds since the epoch. A delete without history_time_field (a
+   * tombstone's key, or a before image of the key columns only, as Debezium sends with the source's
+   * default replica identity) closes its key at the source's time, else the record's: a delete
+   * carries no values, so it need not carry the field.
+   */
   long micros(Change change) {
     if (field != null && change.row() != null) {
-      return fieldMicros(change.record(), change.row());
+      Long micros = fieldMicros(change.record(), change.row());
+      if (micros != null) {
+        return micros;
+      }
+      if (change.op() == Change.Op.UPSERT) {
+        throw refused(change.record(), "is absent or null");
+      }
     }
     if (change.position().sourceMillis() != Position.NO_TIME) {
       return change.position().sourceMillis() * 1000;
@@ -68,7 +79,8 @@ final class VersionTime {
     throw new IllegalStateException("row has no " + HistoryColumns.CREATE_TIME);
   }
 
-  private long fieldMicros(Record record, TypedRow row) {
+  /** The field's time, or null when the row does not have it or it is null. */
+  private Long fieldMicros(Record record, TypedRow row) {
     for (int j = row.size() - 1; j >= 0; j--) {
       if (!row.name(j).equals(field)) {
         continue;
@@ -94,7 +106,7 @@ final class VersionTime {
               record, "is a " + type + ", not a timestamp, epoch milliseconds or ISO-8601 text");
       }
     }
-    throw refused(record, "is absent or null");
+    return null;
   }
 
   private BadRecordException refused(Record record, String why) {
