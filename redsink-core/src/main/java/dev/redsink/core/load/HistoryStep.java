@@ -3,20 +3,28 @@ package dev.redsink.core.load;
 import dev.redsink.core.sql.HistorySql;
 import dev.redsink.core.sql.UpsertSql;
 import dev.redsink.core.table.Column;
+import dev.redsink.core.table.ColumnRole;
+import dev.redsink.core.table.HistoryColumns;
 import dev.redsink.core.typed.KeyFold;
 import dev.redsink.core.typed.KeyFold.Operation;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The apply step of write_mode = history, in place of the upsert's deletes: fill the columns staged
- * versions did not carry from their key's active version (or, for a primary-key change, from the
- * old key's newest version), close every staged key's active version in one UPDATE, close the rest
- * at a source truncate, insert the staged versions. Runs inside the load transaction, so versions
- * and the ledger commit together: a replay adds and closes nothing twice.
+ * The apply step of write_mode = history, in place of the upsert's deletes: drop the staged changes
+ * the table's versions of their keys are already past, fill the columns staged versions did not
+ * carry from their key's active version (or, for a primary-key change, from the old key's newest
+ * version), close every staged key's active version in one UPDATE, close the rest at a source
+ * truncate, insert the staged versions. Runs inside the load transaction, so versions and the
+ * ledger commit together: a replay adds and closes nothing twice.
  */
 final class HistoryStep {
+  private static final Logger LOG = LoggerFactory.getLogger(HistoryStep.class);
 
   /**
    * Closes every active version at a source truncate's time, for a load that staged no version:
@@ -35,6 +43,17 @@ final class HistoryStep {
    */
   long apply(Statement st, TargetTable table, String staging, StagedChanges changes)
       throws SQLException {
+    if (!changes.keyColumns().isEmpty()) {
+      int stale =
+          st.executeUpdate(HistorySql.dropStale(table.name(), staging, changes.keyColumns()));
+      if (stale > 0) {
+        LOG.info(
+            "{} change(s) into {} skipped: the table has later versions of their keys (changes"
+                + " sent again, or loaded after a later change of their key)",
+            stale,
+            table.name());
+      }
+    }
     List<Column> kept = changes.keptColumns(table);
     if (!kept.isEmpty()) {
       st.executeUpdate(
@@ -56,6 +75,18 @@ final class HistoryStep {
                 kept));
       }
     }
+    if (!changes.keyColumns().isEmpty()) {
+      int resent =
+          st.executeUpdate(
+              HistorySql.dropResent(
+                  table.name(), staging, changes.keyColumns(), comparedFields(table, changes)));
+      if (resent > 0) {
+        LOG.info(
+            "{} change(s) into {} skipped: each is a version the table has (sent again)",
+            resent,
+            table.name());
+      }
+    }
     Long truncatedAt = changes.truncate() ? changes.truncatedAt() : null;
     if (!changes.keyColumns().isEmpty()) {
       st.executeUpdate(
@@ -75,5 +106,16 @@ final class HistoryStep {
               UpsertSql.SoftDeletes.NONE));
     }
     return changes.changes();
+  }
+
+  /** The field columns both the table and the staged versions have, the history columns aside. */
+  private static List<Column> comparedFields(TargetTable table, StagedChanges changes) {
+    Set<String> staged =
+        changes.stagingLayout().columns().stream().map(Column::name).collect(Collectors.toSet());
+    return table.layout().columns().stream()
+        .filter(c -> c.role() == ColumnRole.FIELD)
+        .filter(c -> !HistoryColumns.ALL.contains(c.name()))
+        .filter(c -> staged.contains(c.name()))
+        .toList();
   }
 }

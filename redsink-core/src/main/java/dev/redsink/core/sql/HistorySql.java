@@ -1,7 +1,9 @@
 package dev.redsink.core.sql;
 
 import dev.redsink.core.table.Column;
+import dev.redsink.core.table.ColumnType;
 import dev.redsink.core.table.HistoryColumns;
+import dev.redsink.core.table.StagingColumns;
 import dev.redsink.core.table.TableName;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -125,7 +127,10 @@ public final class HistorySql {
         + ACTIVE;
   }
 
-  /** Closes every active version at a source truncate's time. */
+  /**
+   * Closes every version active at a source truncate's time (a version created after it, by a
+   * change loaded before a resent truncate, stays active).
+   */
   public static String closeAll(TableName target, long truncatedAt) {
     return "UPDATE "
         + Identifiers.table(target)
@@ -136,7 +141,42 @@ public final class HistorySql {
         + " = "
         + timestamp(truncatedAt)
         + " WHERE "
-        + ACTIVE;
+        + ACTIVE
+        + " AND "
+        + CREATED
+        + " <= "
+        + timestamp(truncatedAt);
+  }
+
+  /**
+   * Drops the staged changes the table has already moved past: a change of a key that has a version
+   * created after it, or closed after it, happened before what the table knows of the key — a
+   * change a source connector sent again after a restart (Debezium delivers at least once), or one
+   * that loads after a later change of its key (a primary-key change across partitions). Applied,
+   * it would add a version in the past, close the active version before it began, or make a closed
+   * key active again.
+   */
+  public static String dropStale(TableName target, String staging, List<String> keyColumns) {
+    String s = Identifiers.quote(staging);
+    return "DELETE FROM "
+        + s
+        + " USING "
+        + Identifiers.table(target)
+        + " known WHERE "
+        + UpsertSql.match("known", s, keyColumns)
+        + " AND (known."
+        + CREATED
+        + " > "
+        + s
+        + "."
+        + CREATED
+        + " OR known."
+        + DELETED
+        + " > "
+        + s
+        + "."
+        + CREATED
+        + ")";
   }
 
   /**
@@ -170,6 +210,59 @@ public final class HistorySql {
   /** The schema the connection creates unqualified tables in, for the view's qualified names. */
   public static String currentSchema() {
     return "SELECT CURRENT_SCHEMA()";
+  }
+
+  /**
+   * Drops the staged versions that are a version the table has: of the same key, created at the
+   * same time, with the same values in every {@code fields} column — the change a source connector
+   * sent again after a restart whose earlier copy is its key's newest version ({@link #dropStale}
+   * drops the older copies). Run after the kept columns are filled, so a version that did not carry
+   * a value compares with the value it will have. A change of the same time with other values (a
+   * second change of the row in one source transaction) is a version of its own.
+   */
+  public static String dropResent(
+      TableName target, String staging, List<String> keyColumns, List<Column> fields) {
+    String s = Identifiers.quote(staging);
+    StringBuilder same = new StringBuilder();
+    for (Column c : fields) {
+      String q = Identifiers.quote(c.name());
+      String known = comparable("known." + q, c);
+      String staged = comparable(s + "." + q, c);
+      same.append(" AND (COALESCE(")
+          .append(known)
+          .append(" = ")
+          .append(staged)
+          .append(", FALSE) OR (known.")
+          .append(q)
+          .append(" IS NULL AND ")
+          .append(s)
+          .append('.')
+          .append(q)
+          .append(" IS NULL))");
+    }
+    return "DELETE FROM "
+        + s
+        + " USING "
+        + Identifiers.table(target)
+        + " known WHERE "
+        + UpsertSql.match("known", s, keyColumns)
+        + " AND known."
+        + CREATED
+        + " = "
+        + s
+        + "."
+        + CREATED
+        + " AND "
+        + s
+        + "."
+        + Identifiers.quote(StagingColumns.OP)
+        + " = 'u'"
+        + same;
+  }
+
+  /** SUPER compares by its JSON text; every other type by itself. */
+  private static String comparable(String column, Column c) {
+    return c.type() == ColumnType.SUPER ? "JSON_SERIALIZE(" + column + ")" : column;
   }
 
   private static String timestamp(long micros) {
