@@ -58,10 +58,14 @@ final class Verification {
     }
   }
 
-  /** The cell's partitions in the report: at least one, each exact; no row without an offset. */
+  /**
+   * The cell's partitions in the report: at least one, each exact; no row without an offset; the
+   * records that load no row accounted for, each as what it is.
+   */
   private static void check(CellRun c, JsonNode report) {
     Set<String> topics = Set.of(c.cell().topic(), c.cell().seedTopic());
     int audited = 0;
+    long[] accounted = new long[3];
     for (JsonNode p : report.get("partitions")) {
       if (!topics.contains(p.get("topic").asText())) {
         continue;
@@ -70,7 +74,13 @@ final class Verification {
       if (!p.get("exact").asBoolean()) {
         c.fail("redsink verify finds " + p.get("topic").asText() + " not exact: " + p);
       }
+      if (p.get("topic").asText().equals(c.cell().topic())) {
+        accounted[0] += p.get("dead_lettered").asLong();
+        accounted[1] += p.get("refused").asLong();
+        accounted[2] += p.get("settled").asLong();
+      }
     }
+    checkAccounted(c, accounted[0], accounted[1], accounted[2]);
     if (audited == 0) {
       c.fail("redsink verify audited no partition of " + c.cell().topic());
     }
@@ -83,6 +93,40 @@ final class Verification {
       if (e.getKey().contains(c.cell().id())) {
         c.fail("redsink verify could not audit " + e.getKey() + ": " + e.getValue());
       }
+    }
+  }
+
+  /**
+   * Records of the cell's topic that load no row, as verify counts them: each refused record on
+   * Kafka Connect's dead letter queue (or, for the other runtimes, counted refused or
+   * dead-lettered), and each tombstone a change stream sends after a delete settled without a row.
+   */
+  private static void checkAccounted(CellRun c, long deadLettered, long refused, long settled) {
+    List<Message> main = c.input().main();
+    long refusedRecords = main.stream().filter(Message::isRefused).count();
+    long skippedTombstones =
+        c.cell().mode().takesChangeEvents()
+            ? main.stream().filter(Message::isTombstone).count()
+            : 0;
+    boolean connect =
+        c.cell().runtime() == RuntimeKind.CONNECT || c.cell().runtime() == RuntimeKind.CONNECT_37;
+    if (connect ? deadLettered != refusedRecords : deadLettered + refused != refusedRecords) {
+      c.fail(
+          "redsink verify counts "
+              + deadLettered
+              + " records on the dead letter queue and "
+              + refused
+              + " refused, for the input's "
+              + refusedRecords
+              + " refused records");
+    }
+    if (settled != skippedTombstones) {
+      c.fail(
+          "redsink verify counts "
+              + settled
+              + " records settled without a row, for the input's "
+              + skippedTombstones
+              + " tombstones of a change stream");
     }
   }
 }
