@@ -52,6 +52,44 @@ class LocalS3IT {
     assertThat(s3.region()).isEqualTo("us-east-1");
   }
 
+  /**
+   * Keys are flat, as in S3: two writers share a prefix, each deleting its object right after
+   * writing it, so one deletes the prefix's last object while the other writes (a PUT there used to
+   * fail with a 500 when the delete removed the folder the PUT was writing into).
+   */
+  @Test
+  void aDeleteOfAPrefixsLastObjectNeverFailsAWriteBesideIt() throws Exception {
+    List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<Thread> writers = new ArrayList<>();
+    int[] written = new int[4];
+    for (int w = 0; w < written.length; w++) {
+      int writer = w;
+      Thread t =
+          new Thread(
+              () -> {
+                try {
+                  for (int i = 0; i < 150; i++) {
+                    String key = "shared/prefix/w" + writer + "-" + i + ".parquet";
+                    put(key, "x".repeat(2_000));
+                    client.deleteObject(b -> b.bucket("staging").key(key));
+                    written[writer]++;
+                  }
+                } catch (Throwable e) {
+                  failures.add(e);
+                }
+              });
+      writers.add(t);
+      t.start();
+    }
+    for (Thread t : writers) {
+      t.join(120_000);
+    }
+    assertThat(failures).isEmpty();
+    assertThat(written).containsOnly(150);
+    assertThat(client.listObjectsV2(b -> b.bucket("staging").prefix("shared/")).contents())
+        .isEmpty();
+  }
+
   @Test
   void wrongSecretIsForbidden() {
     try (S3Client intruder = TestClients.withSecret(s3, "not-the-secret")) {
