@@ -173,7 +173,12 @@ class HistoryIT {
               // Sent again: key 3's newest version, at its time and with its values.
               event(0, 18, "u", image(3, "c3"), image(3, "c4"), 1000, 3),
               // Not sent again: a second update of 6 in the transaction that created it.
-              event(1, 3, "u", image(6, "f"), image(6, "f2"), 1300, 6)));
+              event(1, 3, "u", image(6, "f"), image(6, "f2"), 1300, 6),
+              // Changes of 9 and their copies, sent again within the load.
+              event(1, 4, "c", "null", image(9, "g"), 1400, 9),
+              event(1, 5, "u", image(9, "g"), image(9, "g2"), 1500, 9),
+              event(1, 6, "c", "null", image(9, "g"), 1400, 9),
+              event(1, 7, "u", image(9, "g"), image(9, "g2"), 1500, 9)));
     }
     List<String> expected = new java.util.ArrayList<>(STREAM_VERSIONS);
     expected.set(expected.indexOf("3|c3|active|950|-"), "3|c3|closed|950|1000");
@@ -181,6 +186,8 @@ class HistoryIT {
     expected.add("5|e|active|1200|-");
     expected.add("6|f|closed|1300|1300");
     expected.add("6|f2|active|1300|-");
+    expected.add("9|g|closed|1400|1500");
+    expected.add("9|g2|active|1500|-");
     assertThat(versions()).containsExactlyInAnyOrderElementsOf(expected);
   }
 
@@ -212,6 +219,29 @@ class HistoryIT {
                     + "' AND sortkey > 0 ORDER BY sortkey"))
         .as("sorted by the key, then the version time")
         .containsExactly("cid", "_record_create_time");
+  }
+
+  /**
+   * A sort key and distribution key a user sets shape the history table Redsink creates, in place
+   * of the default (the key, then the version time); the versions are the same.
+   */
+  @Test
+  void aSortKeyAndDistKeySetByTheUserShapeTheCreatedTable() throws Exception {
+    Map<String, Object> config = history();
+    config.put("dist_key", "cid");
+    config.put("sort_key", "_record_create_time");
+    try (RedshiftSink sink = RedshiftSink.open(config)) {
+      for (List<Record> load : stream()) {
+        sink.write(load);
+      }
+    }
+    assertThat(versions()).containsExactlyElementsOf(STREAM_VERSIONS);
+    assertThat(
+            fx.rows(
+                "SELECT \"column\", distkey, sortkey FROM pg_table_def WHERE tablename = '"
+                    + table
+                    + "' AND (distkey OR sortkey <> 0) ORDER BY \"column\""))
+        .containsExactly("_record_create_time|f|1", "cid|t|0");
   }
 
   /**
@@ -458,6 +488,42 @@ class HistoryIT {
             "1|long text|closed|200|300",
             "1|long text|closed|300|400",
             "7|long text|active|400|-");
+  }
+
+  /**
+   * Two changes of a row in one source transaction share its time: the primary-key change that
+   * follows takes the unsent value from the later of the two (the one closed last), not either.
+   */
+  @Test
+  void aPrimaryKeyChangeTakesUnsentValuesFromTheLastOfVersionsCreatedAtOneTime() throws Exception {
+    try (RedshiftSink sink = RedshiftSink.open(history())) {
+      sink.write(List.of(event(0, 0, "c", "null", image(2, "x"), 100, 2)));
+      sink.write(List.of(event(0, 1, "u", image(2, "x"), image(2, "y"), 100, 2)));
+      sink.write(
+          List.of(
+              event(
+                  0,
+                  2,
+                  "d",
+                  image(2, UNSENT),
+                  "null",
+                  200,
+                  2,
+                  List.of(new Header("__debezium.newkey", "{\"cid\":8}".getBytes(UTF_8))))));
+      sink.write(
+          List.of(
+              event(
+                  0,
+                  3,
+                  "c",
+                  "null",
+                  image(8, UNSENT),
+                  200,
+                  8,
+                  List.of(new Header("__debezium.oldkey", "{\"cid\":2}".getBytes(UTF_8))))));
+    }
+    assertThat(versions())
+        .containsExactlyInAnyOrder("2|x|closed|100|100", "2|y|closed|100|200", "8|y|active|200|-");
   }
 
   /**

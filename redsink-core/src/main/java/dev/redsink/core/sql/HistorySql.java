@@ -60,26 +60,18 @@ public final class HistorySql {
       List<Column> columns) {
     String t = Identifiers.table(target);
     String keyList = keys.stream().map(k -> Identifiers.quote(k.name())).collect(joining());
-    String onKeys =
-        keys.stream()
-            .map(k -> "v." + Identifiers.quote(k.name()) + " = n." + Identifiers.quote(k.name()))
-            .collect(Collectors.joining(" AND "));
+    // The newest version: the latest created, and of versions created at one time (changes of one
+    // source transaction) the one closed last, or still active.
     String newest =
-        "(SELECT v.* FROM "
-            + t
-            + " v JOIN (SELECT "
+        "(SELECT * FROM (SELECT v.*, ROW_NUMBER() OVER (PARTITION BY "
             + keyList
-            + ", MAX("
+            + " ORDER BY "
             + CREATED
-            + ") AS redsink_newest FROM "
+            + " DESC, "
+            + DELETED
+            + " DESC NULLS FIRST) AS redsink_newest FROM "
             + t
-            + " GROUP BY "
-            + keyList
-            + ") n ON "
-            + onKeys
-            + " AND v."
-            + CREATED
-            + " = n.redsink_newest)";
+            + " v) ranked WHERE redsink_newest = 1)";
     return UpsertSql.keep(
         newest,
         staging,

@@ -3,6 +3,7 @@ package dev.redsink.core.typed;
 import dev.redsink.core.error.BadRecordException;
 import dev.redsink.core.record.Record;
 import dev.redsink.core.table.CdcDeleteMode;
+import dev.redsink.core.table.HistoryColumns;
 import dev.redsink.core.table.PayloadFormat;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.WriteMode;
@@ -11,16 +12,33 @@ import dev.redsink.core.verify.EffectReader;
 import dev.redsink.core.verify.PayloadDigest;
 import dev.redsink.core.verify.RecordEffect;
 import dev.redsink.core.verify.RecordEffect.Effect;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 /**
  * What each record of a log does to a table of this layout and write mode, read by the load's own
- * change reader, for {@code redsink verify}'s replay of the log.
+ * change reader, for {@code redsink verify}'s replay of the log. Read in log order: in history, a
+ * change its key's versions are already past, or a copy of its key's newest version, adds no
+ * version, as the load drops it ({@code HistorySql.dropStale}, {@code dropResent}).
  */
 public final class ChangeEffects implements EffectReader {
   private final WriteSettings write;
   private final ChangeReader reader;
   private final boolean tombstonesLoad;
   private final PayloadDigest digest;
+  private final VersionTime times;
+
+  /** Per key in history: its latest time so far, and its newest version's time and values. */
+  private final Map<List<String>, Newest> newest = new HashMap<>();
+
+  private static final class Newest {
+    long latest = Long.MIN_VALUE;
+    long versionTime = Long.MIN_VALUE;
+    Map<String, Integer> values;
+  }
 
   /**
    * @param tombstonesLoad whether an append stores a null-valued record as a row (redsink run and
@@ -30,6 +48,7 @@ public final class ChangeEffects implements EffectReader {
     this.write = write;
     this.reader = write.byKey() ? new ChangeReader(write, FieldNames.of(layout, write)) : null;
     this.tombstonesLoad = tombstonesLoad;
+    this.times = write.mode() == WriteMode.HISTORY ? new VersionTime(write) : null;
     this.digest =
         layout.isTyped() || layout.payloadFormat() == PayloadFormat.SUPER
             ? null
@@ -55,6 +74,11 @@ public final class ChangeEffects implements EffectReader {
       return RecordEffect.refused(e.getMessage());
     }
     boolean history = write.mode() == WriteMode.HISTORY;
+    if (history
+        && (change.op() == Change.Op.UPSERT || change.op() == Change.Op.DELETE)
+        && !versions(change)) {
+      return RecordEffect.NOTHING;
+    }
     return switch (change.op()) {
       case UPSERT ->
           history
@@ -73,5 +97,40 @@ public final class ChangeEffects implements EffectReader {
               : RecordEffect.truncate();
       case SKIP -> RecordEffect.NOTHING;
     };
+  }
+
+  /**
+   * Whether a history change applies: not older than its key's latest time so far, and, for a
+   * version, not a copy of the key's newest version (same time, same values; a value the change did
+   * not carry is the newest version's).
+   */
+  private boolean versions(Change change) {
+    long at = times.micros(change);
+    Newest key = newest.computeIfAbsent(change.key(), k -> new Newest());
+    if (at < key.latest) {
+      return false;
+    }
+    key.latest = at;
+    if (change.op() != Change.Op.UPSERT) {
+      return true;
+    }
+    Map<String, Integer> values = new HashMap<>();
+    for (FieldValue f : change.row().fields()) {
+      if (HistoryColumns.ALL.contains(f.name())) {
+        continue;
+      }
+      Integer known = key.values == null ? null : key.values.get(f.name());
+      values.put(
+          f.name(),
+          change.unavailable().contains(f.name()) && known != null ? known : hash(f.value()));
+    }
+    boolean copy = key.versionTime == at && values.equals(key.values);
+    key.versionTime = at;
+    key.values = values;
+    return !copy;
+  }
+
+  private static int hash(Object value) {
+    return value instanceof byte[] bytes ? Arrays.hashCode(bytes) : Objects.hashCode(value);
   }
 }

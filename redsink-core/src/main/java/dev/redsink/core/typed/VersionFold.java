@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -64,6 +65,8 @@ final class VersionFold {
     // change deletes the old key's version, and its new key's version takes unsent values from it.
     Map<List<String>, Staged> lastVersions = new HashMap<>();
     Set<List<String>> seen = new HashSet<>();
+    // Each key's last change in this load, to drop a copy of it sent again (Debezium's resends).
+    Map<List<String>, Change> lastChanges = new HashMap<>();
     List<String> keyColumns = List.of();
     long truncateAt = Long.MIN_VALUE;
     int changes = 0;
@@ -78,6 +81,9 @@ final class VersionFold {
         if (truncateAt == Long.MIN_VALUE) {
           truncateAt = at;
         }
+        continue;
+      }
+      if (isCopy(c, lastChanges.put(c.key(), c))) {
         continue;
       }
       keyColumns = c.keyColumns();
@@ -114,6 +120,30 @@ final class VersionFold {
       lastVersions.put(c.key(), version);
     }
     return folded(staged, changes, keyColumns, truncateAt);
+  }
+
+  /**
+   * Whether a change is a copy of its key's previous change in the load: the same operation at the
+   * same known source position with the same values, as a source connector sends a change again
+   * after a restart. (Ordered by position, a copy follows its original.)
+   */
+  private static boolean isCopy(Change c, Change previous) {
+    return previous != null
+        && c.position() != Position.NONE
+        && previous.op() == c.op()
+        && previous.position().compareTo(c.position()) == 0
+        && Objects.equals(values(previous.row()), values(c.row()));
+  }
+
+  private static List<Object> values(TypedRow row) {
+    if (row == null) {
+      return null;
+    }
+    List<Object> values = new ArrayList<>(row.size());
+    for (FieldValue f : row.fields()) {
+      values.add(f.value() instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes) : f.value());
+    }
+    return values;
   }
 
   private Folded folded(
