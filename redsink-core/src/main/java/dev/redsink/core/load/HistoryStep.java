@@ -16,10 +16,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The apply step of write_mode = history, in place of the upsert's deletes: drop the staged changes
- * the table's versions of their keys are already past, fill the columns staged versions did not
- * carry from their key's active version (or, for a primary-key change, from the old key's newest
- * version), close every staged key's active version in one UPDATE, close the rest at a source
+ * The apply step of write_mode = history, in place of the upsert's deletes: fill the columns staged
+ * versions did not carry from their key's active version (or, for a primary-key change, from the
+ * old key's newest version), drop the staged changes the table has or is already past (a source's
+ * resends), close every staged key's active version in one UPDATE, close the rest at a source
  * truncate, insert the staged versions. Runs inside the load transaction, so versions and the
  * ledger commit together: a replay adds and closes nothing twice.
  */
@@ -43,17 +43,6 @@ final class HistoryStep {
    */
   long apply(Statement st, TargetTable table, String staging, StagedChanges changes)
       throws SQLException {
-    if (!changes.keyColumns().isEmpty()) {
-      int stale =
-          st.executeUpdate(HistorySql.dropStale(table.name(), staging, changes.keyColumns()));
-      if (stale > 0) {
-        LOG.info(
-            "{} change(s) into {} skipped: the table has later versions of their keys (changes"
-                + " sent again, or loaded after a later change of their key)",
-            stale,
-            table.name());
-      }
-    }
     List<Column> kept = changes.keptColumns(table);
     if (!kept.isEmpty()) {
       st.executeUpdate(
@@ -76,14 +65,15 @@ final class HistoryStep {
       }
     }
     if (!changes.keyColumns().isEmpty()) {
-      int resent =
+      int known =
           st.executeUpdate(
-              HistorySql.dropResent(
+              HistorySql.dropKnown(
                   table.name(), staging, changes.keyColumns(), comparedFields(table, changes)));
-      if (resent > 0) {
+      if (known > 0) {
         LOG.info(
-            "{} change(s) into {} skipped: each is a version the table has (sent again)",
-            resent,
+            "{} change(s) into {} skipped: the table has them, or later versions of their keys"
+                + " (changes sent again, or loaded after a later change of their key)",
+            known,
             table.name());
       }
     }

@@ -141,37 +141,6 @@ public final class HistorySql {
   }
 
   /**
-   * Drops the staged changes the table has already moved past: a change of a key that has a version
-   * created after it, or closed after it, happened before what the table knows of the key — a
-   * change a source connector sent again after a restart (Debezium delivers at least once), or one
-   * that loads after a later change of its key (a primary-key change across partitions). Applied,
-   * it would add a version in the past, close the active version before it began, or make a closed
-   * key active again.
-   */
-  public static String dropStale(TableName target, String staging, List<String> keyColumns) {
-    String s = Identifiers.quote(staging);
-    return "DELETE FROM "
-        + s
-        + " USING "
-        + Identifiers.table(target)
-        + " known WHERE "
-        + UpsertSql.match("known", s, keyColumns)
-        + " AND (known."
-        + CREATED
-        + " > "
-        + s
-        + "."
-        + CREATED
-        + " OR known."
-        + DELETED
-        + " > "
-        + s
-        + "."
-        + CREATED
-        + ")";
-  }
-
-  /**
    * The current-state view beside a history table, {@code <table>_current}: the active versions,
    * without the three history columns. A late-binding view, so the table can be widened, rebuilt or
    * replaced under it; every relation is schema-qualified, as such a view requires.
@@ -205,25 +174,27 @@ public final class HistorySql {
   }
 
   /**
-   * Drops the staged versions that are a version the table has: of the same key, created at the
-   * same time, with the same values in every {@code fields} column — the change a source connector
-   * sent again after a restart whose earlier copy is its key's newest version ({@link #dropStale}
-   * drops the older copies). Run after the kept columns are filled, so a version that did not carry
-   * a value compares with the value it will have. A change of the same time with other values (a
-   * second change of the row in one source transaction) is a version of its own.
+   * Drops the staged changes the table already has or is already past, as a source connector's
+   * resends after a restart are (Debezium delivers at least once, at offsets the ledger has not
+   * seen): a change of a key with a version created after it, or closed after it — applied, it
+   * would add a version in the past, close the active version before it began, or make a closed key
+   * active again; the same holds for a change loading after a later change of its key (a
+   * primary-key change read from another partition) — and a version the table has: the same key,
+   * time and values in every {@code fields} column. Run after the kept columns are filled, so a
+   * version that did not carry a value compares with the value it will have. A change at a
+   * version's time with other values (a second change of the row in one source transaction) stays.
    */
-  public static String dropResent(
+  public static String dropKnown(
       TableName target, String staging, List<String> keyColumns, List<Column> fields) {
     String s = Identifiers.quote(staging);
+    String at = s + "." + CREATED;
     StringBuilder same = new StringBuilder();
     for (Column c : fields) {
       String q = Identifiers.quote(c.name());
-      String known = comparable("known." + q, c);
-      String staged = comparable(s + "." + q, c);
       same.append(" AND (COALESCE(")
-          .append(known)
+          .append(comparable("known." + q, c))
           .append(" = ")
-          .append(staged)
+          .append(comparable(s + "." + q, c))
           .append(", FALSE) OR (known.")
           .append(q)
           .append(" IS NULL AND ")
@@ -238,18 +209,25 @@ public final class HistorySql {
         + Identifiers.table(target)
         + " known WHERE "
         + UpsertSql.match("known", s, keyColumns)
-        + " AND known."
+        + " AND (known."
+        + CREATED
+        + " > "
+        + at
+        + " OR known."
+        + DELETED
+        + " > "
+        + at
+        + " OR (known."
         + CREATED
         + " = "
-        + s
-        + "."
-        + CREATED
+        + at
         + " AND "
         + s
         + "."
         + Identifiers.quote(StagingColumns.OP)
         + " = 'u'"
-        + same;
+        + same
+        + "))";
   }
 
   /** SUPER compares by its JSON text; every other type by itself. */
