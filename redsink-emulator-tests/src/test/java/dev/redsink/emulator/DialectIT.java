@@ -198,6 +198,25 @@ class DialectIT {
     assertThat(error(c, "SELECT STRTOL('g', 16)").getMessage()).contains("Invalid input string");
   }
 
+  /** DATEADD with Redshift's bare datepart words, and TRUNC of a timestamp to its date. */
+  @Test
+  void dateaddTakesADatepartWordAndTruncGivesATimestampsDate() throws SQLException {
+    assertThat(
+            value(
+                c,
+                "SELECT DATEADD(day, -7, TIMESTAMP '2026-03-08 10:00:00') || ','"
+                    + " || DATEADD(month, 1, '2026-01-31'::timestamp) || ','"
+                    + " || DATEADD(h, 36, TIMESTAMP '2026-03-01 00:00:00') || ','"
+                    + " || dateadd(Qtr, 1, DATE '2026-01-15') || ','"
+                    + " || TRUNC(TIMESTAMP '2026-03-08 23:59:59') + 1"))
+        .isEqualTo(
+            "2026-03-01 10:00:00,2026-02-28 00:00:00,2026-03-02 12:00:00,2026-04-15 00:00:00,"
+                + "2026-03-09");
+    assertThat(value(c, "SELECT DATEADD(day, 1, GETDATE()) > GETDATE()")).isEqualTo("t");
+    assertThat(error(c, "SELECT DATEADD(fortnight, 1, GETDATE())").getMessage())
+        .contains("fortnight");
+  }
+
   @Test
   void quotedIdentifiersFoldToLowerCase() throws SQLException {
     exec(c, "CREATE TABLE \"MixedCase\" (\"Col\" INT)", "INSERT INTO mixedcase (col) VALUES (1)");

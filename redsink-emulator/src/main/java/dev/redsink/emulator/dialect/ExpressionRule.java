@@ -3,8 +3,8 @@ package dev.redsink.emulator.dialect;
 /**
  * Rewrites expressions that differ between Redshift and PostgreSQL: type names in casts ({@code
  * ::varbyte}, {@code CAST(x AS VARCHAR(MAX))}), string literals cast to SUPER or VARBYTE (a VARCHAR
- * value, not JSON or bytea text), the bare word SYSDATE, JSON_SERIALIZE, the SUPER constructors
- * ARRAY(…) and OBJECT(…), and version().
+ * value, not JSON or bytea text), the bare word SYSDATE, JSON_SERIALIZE, DATEADD's datepart, the
+ * SUPER constructors ARRAY(…) and OBJECT(…), and version().
  */
 final class ExpressionRule {
 
@@ -60,6 +60,12 @@ final class ExpressionRule {
         // Column types must read as Redshift names (character varying(n)), not emulator domains.
         boolean qualified = s.at(i - 1).isSymbol(".") && s.at(i - 2).is("PG_CATALOG");
         edit.replace(qualified ? i - 2 : i, i + 1, "pg_catalog.redshift_type");
+      } else if (t.is("DATEADD") && s.at(i + 1).isSymbol("(") && !s.at(i - 1).isSymbol(".")) {
+        // DATEADD(day, n, t): Redshift's datepart is a bare word, PostgreSQL would read a column.
+        edit.replace(i, "redsink_emulator.dateadd");
+        if (s.at(i + 2).kind() == Token.Kind.WORD && s.at(i + 3).isSymbol(",")) {
+          edit.replace(i + 2, "'" + s.at(i + 2).text().toLowerCase(java.util.Locale.ROOT) + "'");
+        }
       } else if (t.is("JSON_SERIALIZE") && s.at(i + 1).isSymbol("(")) {
         // PostgreSQL 17 parses JSON_SERIALIZE as SQL/JSON syntax; Redshift's takes SUPER.
         edit.replace(i, "redsink_emulator.json_serialize");

@@ -65,6 +65,49 @@ CREATE FUNCTION pg_catalog.strtol(t text, base integer) RETURNS bigint LANGUAGE 
     ELSE redsink_emulator.strtol_any(t, base) END
 $$
 ;;
+-- DATEADD(datepart, n, t): the front end passes the datepart as text
+-- (https://docs.aws.amazon.com/redshift/latest/dg/r_DATEADD_function.html,
+-- dateparts: r_Dateparts_for_datetime_functions.html).
+CREATE FUNCTION redsink_emulator.datepart_interval(part text) RETURNS interval LANGUAGE plpgsql IMMUTABLE STRICT AS $$
+BEGIN
+  CASE lower(part)
+    WHEN 'millennium', 'millennia', 'mil', 'mils' THEN RETURN interval '1000 years';
+    WHEN 'century', 'centuries', 'c', 'cent', 'cents' THEN RETURN interval '100 years';
+    WHEN 'decade', 'decades', 'dec', 'decs' THEN RETURN interval '10 years';
+    WHEN 'year', 'years', 'y', 'yr', 'yrs' THEN RETURN interval '1 year';
+    WHEN 'quarter', 'quarters', 'qtr', 'qtrs' THEN RETURN interval '3 months';
+    WHEN 'month', 'months', 'mon', 'mons' THEN RETURN interval '1 month';
+    WHEN 'week', 'weeks', 'w' THEN RETURN interval '1 week';
+    WHEN 'day', 'days', 'd' THEN RETURN interval '1 day';
+    WHEN 'hour', 'hours', 'h', 'hr', 'hrs' THEN RETURN interval '1 hour';
+    WHEN 'minute', 'minutes', 'm', 'min', 'mins' THEN RETURN interval '1 minute';
+    WHEN 'second', 'seconds', 's', 'sec', 'secs' THEN RETURN interval '1 second';
+    WHEN 'millisecond', 'milliseconds', 'ms', 'msec', 'msecs', 'msecond', 'mseconds', 'millisec',
+         'millisecs', 'millisecon' THEN RETURN interval '1 millisecond';
+    WHEN 'microsecond', 'microseconds', 'microsec', 'microsecs', 'usecond', 'useconds', 'us',
+         'usec', 'usecs' THEN RETURN interval '1 microsecond';
+    ELSE RAISE EXCEPTION 'Invalid datepart "%" for DATEADD', part;
+  END CASE;
+END
+$$
+;;
+CREATE FUNCTION redsink_emulator.dateadd(part text, n bigint, t timestamp) RETURNS timestamp LANGUAGE sql IMMUTABLE STRICT AS $$
+  SELECT t + n * redsink_emulator.datepart_interval(part)
+$$
+;;
+CREATE FUNCTION redsink_emulator.dateadd(part text, n bigint, t date) RETURNS timestamp LANGUAGE sql IMMUTABLE STRICT AS $$
+  SELECT t::timestamp + n * redsink_emulator.datepart_interval(part)
+$$
+;;
+CREATE FUNCTION redsink_emulator.dateadd(part text, n bigint, t timestamptz) RETURNS timestamptz LANGUAGE sql IMMUTABLE STRICT AS $$
+  SELECT t + n * redsink_emulator.datepart_interval(part)
+$$
+;;
+-- TRUNC(timestamp) is the timestamp's date, as Redshift has it.
+CREATE FUNCTION pg_catalog.trunc(t timestamp) RETURNS date LANGUAGE sql IMMUTABLE STRICT AS $$
+  SELECT t::date
+$$
+;;
 CREATE FUNCTION pg_catalog.getdate() RETURNS timestamp LANGUAGE sql STABLE AS $$
   SELECT date_trunc('second', statement_timestamp())::timestamp
 $$
