@@ -222,6 +222,34 @@ class HistoryIT {
   }
 
   /**
+   * A cdc table switched to write_mode = history: its rows become the active versions of their
+   * keys, created before history began (no create time), shown by the view and closed by their
+   * keys' next changes.
+   */
+  @Test
+  void aCdcTableSwitchedToHistoryKeepsItsRowsAsActiveVersions() throws Exception {
+    Map<String, Object> cdc = history();
+    cdc.put("write_mode", "cdc");
+    try (RedshiftSink sink = RedshiftSink.open(cdc)) {
+      sink.write(
+          List.of(
+              event(0, 0, "c", "null", image(1, "a"), 100, 1),
+              event(0, 1, "c", "null", image(2, "b"), 100, 2)));
+    }
+    try (RedshiftSink sink = RedshiftSink.open(history())) {
+      sink.write(
+          List.of(
+              event(0, 2, "u", image(1, "a"), image(1, "a2"), 300, 1),
+              event(0, 3, "c", "null", image(3, "c"), 300, 3)));
+    }
+    assertThat(versions())
+        .containsExactlyInAnyOrder(
+            "1|a|closed|null|300", "1|a2|active|300|-", "2|b|active|null|-", "3|c|active|300|-");
+    assertThat(fx.rows("SELECT cid, name FROM " + table + "_current ORDER BY cid"))
+        .containsExactly("1|a2", "2|b", "3|c");
+  }
+
+  /**
    * A sort key and distribution key a user sets shape the history table Redsink creates, in place
    * of the default (the key, then the version time); the versions are the same.
    */

@@ -6,12 +6,14 @@ import dev.redsink.core.error.ErrorCategory;
 import dev.redsink.core.error.RedsinkException;
 import dev.redsink.core.error.TransientException;
 import dev.redsink.core.record.Record;
+import dev.redsink.core.sql.HistorySql;
 import dev.redsink.core.sql.SchemaSql;
 import dev.redsink.core.sql.TypeMapping;
 import dev.redsink.core.sql.TypeMapping.Fit;
 import dev.redsink.core.table.Column;
 import dev.redsink.core.table.ColumnType;
 import dev.redsink.core.table.FieldColumns;
+import dev.redsink.core.table.HistoryColumns;
 import dev.redsink.core.table.RowLayout;
 import dev.redsink.core.table.SchemaEvolution;
 import dev.redsink.core.table.TableName;
@@ -21,6 +23,7 @@ import dev.redsink.core.typed.ParsedRows;
 import dev.redsink.core.typed.TypedRow;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -184,6 +187,9 @@ final class SchemaEvolver {
                   + ")");
           TableAlteration.run(c, SchemaSql.addColumn(name, added), SchemaSql.DUPLICATE_COLUMN);
           LOG.info("Added column {} {} to {}", added.name(), added.type().display(), name);
+          if (added.name().equals(HistoryColumns.IS_ACTIVE)) {
+            activateEarlierRows(c, name);
+          }
           changed = true;
         } else if (column.type().family() == TypeFamily.TEXT
             && need.maxBytes > column.maxBytes()
@@ -231,6 +237,26 @@ final class SchemaEvolver {
       return table.withLayout(columns.layout());
     } catch (SQLException e) {
       throw SqlStates.wrap("evolve the columns of " + name, e);
+    }
+  }
+
+  /**
+   * A table that held rows before it became a history table (a cdc table switched to write_mode =
+   * history): its rows become the active versions of their keys, created before history began (no
+   * {@code _record_create_time}), so the view of the current state shows them and their keys' next
+   * changes close them. No row written in history mode has a NULL flag.
+   */
+  private static void activateEarlierRows(Connection c, TableName name) throws SQLException {
+    int rows;
+    try (Statement st = c.createStatement()) {
+      rows = st.executeUpdate(HistorySql.activateEarlierRows(name));
+    }
+    if (rows > 0) {
+      LOG.info(
+          "{} row(s) {} held before it became a history table are now the active versions of their"
+              + " keys, without a _record_create_time",
+          rows,
+          name);
     }
   }
 }

@@ -60,14 +60,15 @@ public final class HistorySql {
       List<Column> columns) {
     String t = Identifiers.table(target);
     String keyList = keys.stream().map(k -> Identifiers.quote(k.name())).collect(joining());
-    // The newest version: the latest created, and of versions created at one time (changes of one
-    // source transaction) the one closed last, or still active.
+    // The newest version: the latest created (a row from before history began, created at no
+    // time, the oldest), and of versions created at one time (changes of one source transaction)
+    // the one closed last, or still active.
     String newest =
         "(SELECT * FROM (SELECT v.*, ROW_NUMBER() OVER (PARTITION BY "
             + keyList
             + " ORDER BY "
             + CREATED
-            + " DESC, "
+            + " DESC NULLS LAST, "
             + DELETED
             + " DESC NULLS FIRST) AS redsink_newest FROM "
             + t
@@ -138,6 +139,17 @@ public final class HistorySql {
         + CREATED
         + " <= "
         + timestamp(truncatedAt);
+  }
+
+  /** Marks active the rows a table held before its history columns were added. */
+  public static String activateEarlierRows(TableName target) {
+    return "UPDATE "
+        + Identifiers.table(target)
+        + " SET "
+        + ACTIVE
+        + " = TRUE WHERE "
+        + ACTIVE
+        + " IS NULL";
   }
 
   /**
