@@ -319,8 +319,8 @@ public final class ConfigKeys {
           "With write_mode = history: the top-level field (of the after image, for change events)"
               + " holding the time each change happened, which becomes _record_create_time of its"
               + " version and _record_delete_time of the version it closes: a timestamp, epoch"
-              + " milliseconds or ISO-8601 text. A version without it is refused; a delete without it closes"
-              + " its key at the source's time, else the record's",
+              + " milliseconds or ISO-8601 text. A version without it is refused; a delete"
+              + " without it closes its key at the source's time, else the record's",
           (key, value, problems) -> TableName.fold(value.trim()));
   public static final ConfigKey<CdcDeleteMode> CDC_DELETE_MODE =
       choice(

@@ -64,6 +64,7 @@ final class HistoryStep {
                 kept));
       }
     }
+    Long truncatedAt = changes.truncate() ? changes.truncatedAt() : null;
     if (!changes.keyColumns().isEmpty()) {
       int known =
           st.executeUpdate(
@@ -76,9 +77,6 @@ final class HistoryStep {
             known,
             table.name());
       }
-    }
-    Long truncatedAt = changes.truncate() ? changes.truncatedAt() : null;
-    if (!changes.keyColumns().isEmpty()) {
       st.executeUpdate(
           HistorySql.closeActive(table.name(), staging, changes.keyColumns(), truncatedAt));
     }

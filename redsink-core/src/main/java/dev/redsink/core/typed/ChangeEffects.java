@@ -22,7 +22,7 @@ import java.util.Objects;
  * What each record of a log does to a table of this layout and write mode, read by the load's own
  * change reader, for {@code redsink verify}'s replay of the log. Read in log order: in history, a
  * change its key's versions are already past, or a copy of its key's newest version, adds no
- * version, as the load drops it ({@code HistorySql.dropStale}, {@code dropResent}).
+ * version, as the load drops it ({@code HistorySql.dropKnown}, {@code VersionFold}).
  */
 public final class ChangeEffects implements EffectReader {
   private final WriteSettings write;
@@ -31,13 +31,16 @@ public final class ChangeEffects implements EffectReader {
   private final PayloadDigest digest;
   private final VersionTime times;
 
-  /** Per key in history: its latest time so far, and its newest version's time and values. */
+  /**
+   * Per key in history: its latest time so far, and its newest version's time and a fingerprint of
+   * its values as sent (a copy sent again carries the same, unsent placeholders included).
+   */
   private final Map<List<String>, Newest> newest = new HashMap<>();
 
   private static final class Newest {
     long latest = Long.MIN_VALUE;
     long versionTime = Long.MIN_VALUE;
-    Map<String, Integer> values;
+    long values;
   }
 
   /**
@@ -101,8 +104,7 @@ public final class ChangeEffects implements EffectReader {
 
   /**
    * Whether a history change applies: not older than its key's latest time so far, and, for a
-   * version, not a copy of the key's newest version (same time, same values; a value the change did
-   * not carry is the newest version's).
+   * version, not a copy of the key's newest version (the same time and values).
    */
   private boolean versions(Change change) {
     long at = times.micros(change);
@@ -110,27 +112,29 @@ public final class ChangeEffects implements EffectReader {
     if (at < key.latest) {
       return false;
     }
+    boolean first = key.latest == Long.MIN_VALUE;
     key.latest = at;
     if (change.op() != Change.Op.UPSERT) {
       return true;
     }
-    Map<String, Integer> values = new HashMap<>();
-    for (FieldValue f : change.row().fields()) {
-      if (HistoryColumns.ALL.contains(f.name())) {
-        continue;
-      }
-      Integer known = key.values == null ? null : key.values.get(f.name());
-      values.put(
-          f.name(),
-          change.unavailable().contains(f.name()) && known != null ? known : hash(f.value()));
-    }
-    boolean copy = key.versionTime == at && values.equals(key.values);
+    long values = fingerprint(change.row());
+    boolean copy = !first && key.versionTime == at && key.values == values;
     key.versionTime = at;
     key.values = values;
     return !copy;
   }
 
-  private static int hash(Object value) {
-    return value instanceof byte[] bytes ? Arrays.hashCode(bytes) : Objects.hashCode(value);
+  /** A 64-bit fingerprint of a row's values but the history columns, in field order. */
+  private static long fingerprint(TypedRow row) {
+    long h = 1125899906842597L;
+    for (FieldValue f : row.fields()) {
+      if (HistoryColumns.ALL.contains(f.name())) {
+        continue;
+      }
+      Object v = f.value();
+      h = 31 * h + f.name().hashCode();
+      h = 31 * h + (v instanceof byte[] bytes ? Arrays.hashCode(bytes) : Objects.hashCode(v));
+    }
+    return h;
   }
 }

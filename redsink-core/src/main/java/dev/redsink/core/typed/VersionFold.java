@@ -4,6 +4,7 @@ import dev.redsink.core.table.HistoryColumns;
 import dev.redsink.core.table.StagingColumns;
 import dev.redsink.core.typed.KeyFold.Folded;
 import dev.redsink.core.typed.KeyFold.Operation;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -141,7 +142,7 @@ final class VersionFold {
     }
     List<Object> values = new ArrayList<>(row.size());
     for (FieldValue f : row.fields()) {
-      values.add(f.value() instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes) : f.value());
+      values.add(f.value() instanceof byte[] bytes ? ByteBuffer.wrap(bytes) : f.value());
     }
     return values;
   }
